@@ -1,0 +1,35 @@
+import i18next from "i18next";
+import { startTransition, StrictMode } from "react";
+import { hydrateRoot } from "react-dom/client";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { HydratedRouter } from "react-router/dom";
+import { clientLanguages } from "~/locales";
+import { installPreloadErrorHandler } from "~/lib/preload-error";
+
+installPreloadErrorHandler();
+
+async function hydrate() {
+  // The server chose the language and wrote it on <html lang>; load just that one.
+  const lng = document.documentElement.lang || "en";
+  const load = clientLanguages[`./${lng}/index.ts`] ?? clientLanguages["./en/index.ts"];
+  const { default: resources } = await load();
+  await i18next.use(initReactI18next).init({
+    lng,
+    fallbackLng: lng,
+    resources: { [lng]: resources },
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+  });
+  startTransition(() => {
+    hydrateRoot(
+      document,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
+    );
+  });
+}
+
+hydrate().catch((error) => console.error("hydration failed", error));

@@ -1,0 +1,61 @@
+import i18next from "i18next";
+import { isbot } from "isbot";
+import { renderToReadableStream } from "react-dom/server";
+import { I18nextProvider, initReactI18next } from "react-i18next";
+import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { randomId } from "~/lib/signing.server";
+import { NonceProvider } from "~/lib/nonce";
+import { securityHeaders } from "~/lib/security-headers.server";
+import { getInstance } from "~/middleware/i18next";
+import { resources } from "~/locales";
+
+export const streamTimeout = 5_000;
+
+/** Root middleware does not run for a path no route matches: fall back to a plain instance there. */
+async function i18nFor(context: RouterContextProvider) {
+  try {
+    return getInstance(context);
+  } catch {
+    const instance = i18next.createInstance();
+    await instance.use(initReactI18next).init({ lng: "en", resources, defaultNS: "common" });
+    return instance;
+  }
+}
+
+export default async function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: RouterContextProvider,
+) {
+  const nonce = randomId(16);
+  for (const [name, value] of Object.entries(securityHeaders(nonce, request))) responseHeaders.set(name, value);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (request.method.toUpperCase() === "HEAD") {
+    return new Response(null, { status: responseStatusCode, headers: responseHeaders });
+  }
+
+  let shellRendered = false;
+  const body = await renderToReadableStream(
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={await i18nFor(loadContext)}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
+    {
+      nonce,
+      signal: AbortSignal.timeout(streamTimeout + 1000),
+      onError(error: unknown) {
+        responseStatusCode = 500;
+        if (shellRendered) console.error(error);
+      },
+    },
+  );
+  shellRendered = true;
+
+  const userAgent = request.headers.get("user-agent");
+  if ((userAgent && isbot(userAgent)) || routerContext.isSpaMode) await body.allReady;
+
+  return new Response(body, { headers: responseHeaders, status: responseStatusCode });
+}

@@ -1,0 +1,94 @@
+import { parseCookieHeader, serializeCookie } from "../cookies";
+import { randomId, sign, unsign } from "../signing.server";
+
+/**
+ * The portal session. The browser holds only a signed, opaque id; Workers KV holds the record:
+ * the upstream Sanctum cookie jar. KV allows one write per second per key and is eventually
+ * consistent, so the record is written only when it really changes (see `markChanged`).
+ */
+export interface SessionRecord {
+  /** Upstream cookies by name (the Sanctum session cookie, XSRF-TOKEN, ...). */
+  jar: Record<string, string>;
+  createdAt: number;
+}
+
+const KV_PREFIX = "session:";
+/** KV keeps a record at most this long; the backend's idle timeout ends sessions much earlier. */
+const RECORD_TTL_SECONDS = 14 * 24 * 60 * 60;
+
+export function sessionCookieName(secure: boolean): string {
+  return secure ? "__Host-amp-session" : "amp-session";
+}
+
+export class PortalSession {
+  private changed = false;
+  private destroyed = false;
+  private issueCookie = false;
+  /** KV writes made for this request: reported in Server-Timing so tests can count them. */
+  kvWrites = 0;
+
+  private constructor(
+    public id: string | null,
+    public record: SessionRecord,
+    private readonly kv: KVNamespace,
+    private readonly secret: string,
+    private readonly secure: boolean,
+  ) {}
+
+  static async load(request: Request, kv: KVNamespace, secret: string): Promise<PortalSession> {
+    const secure = new URL(request.url).protocol === "https:";
+    const signed = parseCookieHeader(request.headers.get("Cookie"))[sessionCookieName(secure)];
+    const id = signed ? await unsign(signed, secret) : null;
+    const record = id ? await kv.get<SessionRecord>(KV_PREFIX + id, "json") : null;
+    if (id && record) return new PortalSession(id, record, kv, secret, secure);
+    return new PortalSession(null, { jar: {}, createdAt: Date.now() }, kv, secret, secure);
+  }
+
+  get isNew(): boolean {
+    return this.id === null;
+  }
+
+  /** Ask for the record to be written at the end of the request. */
+  markChanged(): void {
+    this.changed = true;
+  }
+
+  /** Start over with a fresh id and empty jar (login, or after the upstream dropped the session). */
+  regenerate(): void {
+    if (this.id) void this.deleteRecord(this.id);
+    this.id = null;
+    this.record = { jar: {}, createdAt: Date.now() };
+    this.changed = false;
+  }
+
+  destroy(): void {
+    this.destroyed = true;
+  }
+
+  private pendingDeletes: Promise<void>[] = [];
+  private deleteRecord(id: string): Promise<void> {
+    this.kvWrites++;
+    const deletion = this.kv.delete(KV_PREFIX + id);
+    this.pendingDeletes.push(deletion);
+    return deletion;
+  }
+
+  /** Persists the record if needed and returns the Set-Cookie header to send, if any. */
+  async commit(): Promise<string | null> {
+    await Promise.all(this.pendingDeletes);
+    const name = sessionCookieName(this.secure);
+    if (this.destroyed) {
+      if (this.id) await this.deleteRecord(this.id);
+      return this.id || this.issueCookie ? serializeCookie(name, "", { maxAge: 0, httpOnly: true, secure: this.secure }) : null;
+    }
+    if (!this.changed) return null;
+    if (!this.id) {
+      this.id = randomId();
+      this.issueCookie = true;
+    }
+    this.kvWrites++;
+    await this.kv.put(KV_PREFIX + this.id, JSON.stringify(this.record), { expirationTtl: RECORD_TTL_SECONDS });
+    if (!this.issueCookie) return null;
+    return serializeCookie(name, await sign(this.id, this.secret), { httpOnly: true, secure: this.secure });
+  }
+}

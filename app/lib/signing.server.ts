@@ -1,0 +1,53 @@
+/** HMAC-SHA256 signing of cookie values (session id, flash), with constant-time verification. */
+const encoder = new TextEncoder();
+const keys = new Map<string, Promise<CryptoKey>>();
+
+function key(secret: string): Promise<CryptoKey> {
+  let cached = keys.get(secret);
+  if (!cached) {
+    cached = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
+      "sign",
+      "verify",
+    ]);
+    keys.set(secret, cached);
+  }
+  return cached;
+}
+
+function toBase64Url(bytes: ArrayBuffer): string {
+  return btoa(String.fromCharCode(...new Uint8Array(bytes)))
+    .replaceAll("+", "-")
+    .replaceAll("/", "_")
+    .replace(/=+$/, "");
+}
+
+function fromBase64Url(text: string): Uint8Array<ArrayBuffer> | null {
+  try {
+    const binary = atob(text.replaceAll("-", "+").replaceAll("_", "/"));
+    const bytes = new Uint8Array(binary.length);
+    for (let index = 0; index < binary.length; index++) bytes[index] = binary.charCodeAt(index);
+    return bytes;
+  } catch {
+    return null;
+  }
+}
+
+export async function sign(value: string, secret: string): Promise<string> {
+  const signature = await crypto.subtle.sign("HMAC", await key(secret), encoder.encode(value));
+  return `${value}.${toBase64Url(signature)}`;
+}
+
+/** The value when the signature is valid, otherwise null. */
+export async function unsign(signed: string, secret: string): Promise<string | null> {
+  const dot = signed.lastIndexOf(".");
+  if (dot <= 0) return null;
+  const value = signed.slice(0, dot);
+  const signature = fromBase64Url(signed.slice(dot + 1));
+  if (!signature) return null;
+  const valid = await crypto.subtle.verify("HMAC", await key(secret), signature, encoder.encode(value));
+  return valid ? value : null;
+}
+
+export function randomId(bytes = 24): string {
+  return toBase64Url(crypto.getRandomValues(new Uint8Array(bytes)).buffer);
+}

@@ -1,0 +1,62 @@
+import type en from "../en/auth";
+import type { Translation } from "../types";
+
+const auth: Translation<typeof en> = {
+  login: {
+    title: "Sign in",
+    heading: "Welcome to {{appName}}! 👋",
+    subheading: "Please sign in to your account",
+    email: "Email",
+    password: "Password",
+    remember: "Remember me",
+    forgot: "Forgot password?",
+    submit: "Sign in",
+    noAccount: "New on our platform?",
+    createAccount: "Create an account",
+    failed: "Login failed. Please try again.",
+    unexpected: "An unexpected error occurred.",
+    throttled: "Too many sign-in attempts. Please try again in {{seconds}} seconds.",
+    showPassword: "Show password",
+    hidePassword: "Hide password",
+  },
+  register: {
+    title: "Register",
+    heading: "Adventure starts here 🚀",
+    subheading: "Create an account for your home or business",
+    name: "Full name",
+    organizationName: "Organization name",
+    email: "Email",
+    password: "Password",
+    passwordConfirmation: "Confirm password",
+    submit: "Sign up",
+    haveAccount: "Already have an account?",
+    signIn: "Sign in instead",
+    disabled: "Registration is closed. Ask your provider for an account.",
+    success: "Welcome! Your account is ready.",
+  },
+  forgot: {
+    title: "Forgot password",
+    heading: "Forgot password? 🔒",
+    subheading: "Enter your email and we'll send you a link to set a new password.",
+    email: "Email",
+    submit: "Send link",
+    sent: "If an account exists for that address, we have sent a link to set a new password.",
+    backToLogin: "Back to sign in",
+  },
+  passwordSetup: {
+    title: "Create password",
+    heading: "Set your password 🔑",
+    subheading: "Choose a password for {{email}}.",
+    subheadingNoEmail: "Choose a new password for your account.",
+    password: "New password",
+    passwordConfirmation: "Confirm password",
+    submit: "Set password",
+    done: "Your password is set. You can sign in now.",
+    invalidLink: "This link is invalid or has expired. Ask for a new one.",
+    requestNew: "Request a new link",
+  },
+  signedOut: "You have been signed out.",
+  sessionExpired: "Your session has ended. Please sign in again.",
+};
+
+export default auth;

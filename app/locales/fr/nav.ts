@@ -1,0 +1,28 @@
+import type en from "../en/nav";
+import type { Translation } from "../types";
+
+const nav: Translation<typeof en> = {
+  sections: {
+    main: "Overview",
+    administration: "Administration",
+    logs: "Logs",
+    tools: "Tools",
+    resources: "Resources",
+  },
+  dashboard: "Dashboard",
+  users: "Users",
+  organizations: "Organizations",
+  roles: "Roles",
+  systemSettings: "System settings",
+  activityLog: "Activity log",
+  mailLog: "Mail log",
+  changeLog: "Change log",
+  systemStatus: "System status",
+  apiDocumentation: "API documentation",
+  clientSuccess: "Client success center",
+  billing: "Billing",
+  feedback: "Portal feedback",
+  externalLink: "{{label}} (opens in a new tab)",
+};
+
+export default nav;

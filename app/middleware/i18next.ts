@@ -1,0 +1,33 @@
+import { initReactI18next } from "react-i18next";
+import { createI18nextMiddleware } from "remix-i18next";
+import { cloudflareContext } from "~/lib/cloudflare.server";
+import { parseCookieHeader } from "~/lib/cookies";
+import { cookieName, isLocale, LOCALES } from "~/lib/preferences";
+import { resources } from "~/locales";
+
+/**
+ * Language: the `amp-language` cookie (a plain value, like every amp-* preference), else the
+ * configured default (DEFAULT_LOCALE), else English.
+ */
+export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...LOCALES],
+    fallbackLanguage: "en",
+    order: ["custom"],
+    async findLocale({ request, context }) {
+      const chosen = parseCookieHeader(request.headers.get("Cookie"))[cookieName("language")];
+      if (isLocale(chosen)) return chosen;
+      const configured = context.get(cloudflareContext).env.DEFAULT_LOCALE;
+      return isLocale(configured) ? configured : "en";
+    },
+  },
+  i18next: { resources, fallbackLng: "en", defaultNS: "common", interpolation: { escapeValue: false } },
+  plugins: [initReactI18next],
+});
+
+declare module "i18next" {
+  interface CustomTypeOptions {
+    defaultNS: "common";
+    resources: (typeof resources)["en"];
+  }
+}

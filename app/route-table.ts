@@ -1,0 +1,44 @@
+import type { Permission } from "../common/permissions";
+
+/**
+ * The route table: every signed-in screen once, with its permission key (from the specification's
+ * route table) and, when it belongs in the menu, its navigation entry. Used by `routes.ts` (routing),
+ * the permission guard in each loader and action, the navigation menu, and the permission-walk test.
+ */
+export type NavSection = "main" | "administration" | "logs" | "tools" | "resources";
+
+export interface Screen {
+  id: string;
+  /** Route path as React Router declares it. */
+  path: string;
+  /** Route module, relative to app/. */
+  file: string;
+  /** `null`: signed-in users only, no key needed. */
+  permission: Permission | null;
+  /** Menu entry: section and label key (in the `nav` namespace). Absent for sub-screens. */
+  nav?: { section: NavSection; label: string };
+  /** A concrete URL for tests and links when `path` has parameters. */
+  sample?: string;
+}
+
+export const SCREENS = [
+  { id: "dashboard", path: "dashboard", file: "routes/dashboard.tsx", permission: "dashboard.read", nav: { section: "main", label: "dashboard" } },
+  { id: "change-log", path: "change-log", file: "routes/change-log.tsx", permission: null, nav: { section: "resources", label: "changeLog" } },
+  { id: "profile", path: "profile/:tab?", file: "routes/profile.tsx", permission: null, sample: "/profile/account" },
+  { id: "status", path: "status", file: "routes/status.tsx", permission: null, nav: { section: "resources", label: "systemStatus" } },
+] as const satisfies readonly Screen[];
+
+export type ScreenId = (typeof SCREENS)[number]["id"];
+
+export function screen(id: ScreenId): Screen {
+  const found = SCREENS.find((entry) => entry.id === id);
+  if (!found) throw new Error(`Unknown screen ${id}`);
+  return found;
+}
+
+/** Links of the label-only menu entries: URLs come from system settings (hidden while unset). */
+export const EXTERNAL_LINKS = [
+  { id: "client_success", label: "clientSuccess" },
+  { id: "billing", label: "billing" },
+  { id: "feedback", label: "feedback" },
+] as const;

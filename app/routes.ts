@@ -1,0 +1,23 @@
+import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { SCREENS } from "./route-table";
+
+export default [
+  // Guest pages: the blank layout.
+  layout("routes/_guest.tsx", [
+    route("login", "routes/login.tsx"),
+    route("register", "routes/register.tsx"),
+    route("forgot-password", "routes/forgot-password.tsx"),
+    route("password-setup", "routes/password-setup.tsx"),
+  ]),
+  route("logout", "routes/logout.tsx"),
+  route("preferences", "routes/preferences.tsx"),
+  route("api-docs/*", "routes/api-docs.tsx"),
+  // Signed-in pages: the vertical/horizontal layout; every screen comes from the route table.
+  layout("routes/_app.tsx", [
+    index("routes/_app._index.tsx"),
+    route("masquerade", "routes/masquerade.tsx"),
+    route("organization-filter", "routes/organization-filter.tsx"),
+    ...SCREENS.map((entry) => route(entry.path, entry.file, { id: entry.id })),
+  ]),
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;
