@@ -1,0 +1,79 @@
+/**
+ * Every action key the backend writes to the activity log, with its title in each portal language.
+ * logActivity() only accepts these keys, so GET /api/activity-log/titles is complete by construction:
+ * a module that logs a new action adds its key here first.
+ */
+export const ACTIVITY_TITLES = {
+  "auth.login": { en: "Signed in", fr: "Connexion", ar: "تسجيل الدخول" },
+  "auth.logout": { en: "Signed out", fr: "Déconnexion", ar: "تسجيل الخروج" },
+  "auth.register": { en: "Registered an account", fr: "Création d’un compte", ar: "إنشاء حساب" },
+  "auth.password_reset_requested": {
+    en: "Requested a password reset",
+    fr: "Demande de réinitialisation du mot de passe",
+    ar: "طلب إعادة تعيين كلمة المرور",
+  },
+  "auth.password_reset": { en: "Reset the password", fr: "Réinitialisation du mot de passe", ar: "إعادة تعيين كلمة المرور" },
+  "profile.updated": { en: "Updated the profile", fr: "Mise à jour du profil", ar: "تحديث الملف الشخصي" },
+  "profile.password_changed": { en: "Changed the password", fr: "Modification du mot de passe", ar: "تغيير كلمة المرور" },
+  "profile.preferences_updated": {
+    en: "Updated display preferences",
+    fr: "Mise à jour des préférences d’affichage",
+    ar: "تحديث تفضيلات العرض",
+  },
+  "users.masquerade.start": {
+    en: "Started masquerading",
+    fr: "Début de l’usurpation d’identité",
+    ar: "بدء انتحال صفة مستخدم",
+  },
+  "users.masquerade.end": { en: "Ended masquerading", fr: "Fin de l’usurpation d’identité", ar: "إنهاء انتحال صفة مستخدم" },
+  "users.created": { en: "Created a user", fr: "Création d’un utilisateur", ar: "إنشاء مستخدم" },
+  "users.updated": { en: "Updated a user", fr: "Modification d’un utilisateur", ar: "تعديل مستخدم" },
+  "users.deleted": { en: "Deleted a user", fr: "Suppression d’un utilisateur", ar: "حذف مستخدم" },
+  "users.invited": { en: "Sent an invitation", fr: "Envoi d’une invitation", ar: "إرسال دعوة" },
+  "organizations.created": { en: "Created an organization", fr: "Création d’une organisation", ar: "إنشاء مؤسسة" },
+  "organizations.updated": { en: "Updated an organization", fr: "Modification d’une organisation", ar: "تعديل مؤسسة" },
+  "organizations.deleted": { en: "Deleted an organization", fr: "Suppression d’une organisation", ar: "حذف مؤسسة" },
+  "roles.created": { en: "Created a role", fr: "Création d’un rôle", ar: "إنشاء دور" },
+  "roles.updated": { en: "Updated a role", fr: "Modification d’un rôle", ar: "تعديل دور" },
+  "roles.deleted": { en: "Deleted a role", fr: "Suppression d’un rôle", ar: "حذف دور" },
+  "system_settings.updated": {
+    en: "Updated the system settings",
+    fr: "Modification des paramètres système",
+    ar: "تعديل إعدادات النظام",
+  },
+  "system_settings.logo_uploaded": { en: "Uploaded a logo", fr: "Téléversement d’un logo", ar: "رفع شعار" },
+  "system_settings.logo_deleted": { en: "Removed a logo", fr: "Suppression d’un logo", ar: "حذف شعار" },
+  "phone_numbers.created": { en: "Added a phone number", fr: "Ajout d’un numéro", ar: "إضافة رقم هاتف" },
+  "phone_numbers.updated": { en: "Updated a phone number", fr: "Modification d’un numéro", ar: "تعديل رقم هاتف" },
+  "phone_numbers.deleted": { en: "Removed a phone number", fr: "Suppression d’un numéro", ar: "حذف رقم هاتف" },
+  "porting_orders.created": {
+    en: "Created a porting order",
+    fr: "Création d’une demande de portabilité",
+    ar: "إنشاء طلب نقل رقم",
+  },
+  "porting_orders.updated": {
+    en: "Updated a porting order",
+    fr: "Modification d’une demande de portabilité",
+    ar: "تعديل طلب نقل رقم",
+  },
+  "porting_orders.submitted": {
+    en: "Submitted a porting order",
+    fr: "Envoi d’une demande de portabilité",
+    ar: "إرسال طلب نقل رقم",
+  },
+  "porting_orders.cancelled": {
+    en: "Cancelled a porting order",
+    fr: "Annulation d’une demande de portabilité",
+    ar: "إلغاء طلب نقل رقم",
+  },
+} as const satisfies Record<string, Record<"en" | "fr" | "ar", string>>;
+
+export type ActivityAction = keyof typeof ACTIVITY_TITLES;
+export const ACTIVITY_ACTIONS = Object.keys(ACTIVITY_TITLES) as ActivityAction[];
+
+export function activityTitles(locale: "en" | "fr" | "ar"): Record<ActivityAction, string> {
+  return Object.fromEntries(ACTIVITY_ACTIONS.map((key) => [key, ACTIVITY_TITLES[key][locale]])) as Record<
+    ActivityAction,
+    string
+  >;
+}

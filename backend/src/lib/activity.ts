@@ -1,0 +1,67 @@
+import type { Context } from "hono";
+import { activityLog } from "../db/schema";
+import type { ActivityAction } from "./activity-titles";
+import type { AppEnv } from "./context";
+import { clientIp, userAgent } from "./request";
+
+export const REDACTED = "[redacted]";
+const SECRET_FIELDS = ["password", "password_hash", "token", "pin", "secret", "api_key"];
+
+/** `password`, `smtp_password`, `porting_pin`, `api_key` ...: the field itself or a `_<secret>` suffix. */
+export function isSecretField(field: string): boolean {
+  const name = field.toLowerCase();
+  return SECRET_FIELDS.some((secret) => name === secret || name.endsWith(`_${secret}`));
+}
+
+export type Changes = Record<string, { old: unknown; new: unknown }>;
+
+/** The fields whose values differ between before and after (create: before empty; delete: after empty). */
+export function diffChanges(before: Record<string, unknown> = {}, after: Record<string, unknown> = {}): Changes {
+  const changes: Changes = {};
+  for (const field of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    const oldValue = before[field] ?? null;
+    const newValue = after[field] ?? null;
+    if (JSON.stringify(oldValue) === JSON.stringify(newValue)) continue;
+    changes[field] = isSecretField(field)
+      ? { old: oldValue === null ? null : REDACTED, new: newValue === null ? null : REDACTED }
+      : { old: oldValue, new: newValue };
+  }
+  return changes;
+}
+
+export interface ActivityEntryInput {
+  action: ActivityAction;
+  subject_type?: string | null;
+  subject_id?: number | null;
+  subject_label?: string | null;
+  organization_id?: number | null;
+  before?: Record<string, unknown>;
+  after?: Record<string, unknown>;
+  /** Defaults to the session's (effective) user; null for anonymous actions such as a reset request. */
+  actor_id?: number | null;
+}
+
+/**
+ * Writes one activity-log row: actor and masquerader from the session, the changed fields (secrets
+ * redacted), IP, user agent and time. Every mutation calls it once.
+ */
+export async function logActivity(c: Context<AppEnv>, entry: ActivityEntryInput): Promise<void> {
+  const session = c.get("session");
+  const changes = entry.before || entry.after ? diffChanges(entry.before, entry.after) : {};
+  await c
+    .get("db")
+    .insert(activityLog)
+    .values({
+      actorId: entry.actor_id === undefined ? session.userId : entry.actor_id,
+      masqueraderId: session.masqueraderId,
+      action: entry.action,
+      subjectType: entry.subject_type ?? null,
+      subjectId: entry.subject_id ?? null,
+      subjectLabel: entry.subject_label ?? null,
+      organizationId: entry.organization_id ?? null,
+      changes: Object.keys(changes).length > 0 ? JSON.stringify(changes) : null,
+      ip: clientIp(c),
+      userAgent: userAgent(c),
+      createdAt: new Date().toISOString(),
+    });
+}

@@ -1,0 +1,38 @@
+import type { Permission } from "../../../common/permissions";
+import type { Db } from "../db/client";
+import type { SessionManager } from "./session";
+
+/** The signed-in (effective) user of a request, with everything permission and tenant checks need. */
+export interface CurrentUser {
+  id: number;
+  name: string;
+  email: string;
+  locale: "en" | "fr" | "ar";
+  status: "active" | "disabled";
+  theme: "light" | "dark" | "system";
+  themePrimaryColor: string;
+  themeSemiDarkMenu: boolean;
+  organizationId: number;
+  organization: { id: number; name: string; type: "provider" | "business" | "residential" };
+  roles: { id: number; name: string }[];
+  permissions: Permission[];
+  /** Member of the provider organization: may see every organization. */
+  isProvider: boolean;
+  lastLoginAt: string | null;
+  createdAt: string;
+}
+
+/** Bindings a deployment may add on top of the generated BackendEnv. */
+export interface OptionalBindings {
+  /** Key material for encrypting stored secrets (lib/crypto.ts); set with `wrangler secret put APP_KEY`. */
+  APP_KEY?: string;
+}
+
+export type AppEnv = {
+  Bindings: BackendEnv & OptionalBindings;
+  Variables: {
+    db: Db;
+    session: SessionManager;
+    user: CurrentUser | undefined;
+  };
+};

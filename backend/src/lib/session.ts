@@ -1,0 +1,218 @@
+import type { Context, MiddlewareHandler } from "hono";
+import { getCookie, setCookie } from "hono/cookie";
+import type { AppEnv } from "./context";
+import { randomString, timingSafeEqual } from "./crypto";
+import { csrfMismatch } from "./errors";
+import { clientIp, userAgent } from "./request";
+import { DEFAULT_SETTINGS } from "./settings";
+import { isStatefulRequest } from "./stateful";
+
+/** "Remember me" sessions survive 30 days of inactivity instead of session_idle_minutes. */
+export const REMEMBER_MINUTES = 30 * 24 * 60;
+/** last_activity is written at most this often, so ordinary requests cost no D1 write. */
+export const TOUCH_INTERVAL_MS = 60_000;
+export const XSRF_COOKIE = "XSRF-TOKEN";
+
+export interface SessionState {
+  id: string;
+  userId: number | null;
+  masqueraderId: number | null;
+  xsrfToken: string;
+  lastActivity: string;
+  remember: boolean;
+}
+
+interface SessionRow {
+  id: string;
+  user_id: number | null;
+  masquerader_id: number | null;
+  xsrf_token: string;
+  last_activity: string;
+  payload: string;
+  idle_minutes: string | null;
+}
+
+function parsePayload(payload: string): { remember?: boolean } {
+  try {
+    const value: unknown = JSON.parse(payload);
+    return value && typeof value === "object" ? (value as { remember?: boolean }) : {};
+  } catch {
+    return {};
+  }
+}
+
+/**
+ * The server-side session of one request (Laravel's session store, SPA mode).
+ * `stateful` is false for /api requests whose Origin/Referer is not a stateful domain: their cookie is ignored.
+ */
+export class SessionManager {
+  private state: SessionState | null;
+
+  constructor(
+    private readonly c: Context<AppEnv>,
+    readonly stateful: boolean,
+    state: SessionState | null,
+    private readonly idleMinutes: number,
+  ) {
+    this.state = state;
+  }
+
+  get current(): SessionState | null {
+    return this.state;
+  }
+
+  get userId(): number | null {
+    return this.state?.userId ?? null;
+  }
+
+  get masqueraderId(): number | null {
+    return this.state?.masqueraderId ?? null;
+  }
+
+  /** The existing session, or a new guest session (GET /sanctum/csrf-cookie). Always (re)sends both cookies. */
+  async ensure(): Promise<SessionState> {
+    const state = this.state ?? (await this.insert({ userId: null, masqueraderId: null, remember: false }, randomString(40)));
+    this.state = state;
+    this.sendCookies();
+    return state;
+  }
+
+  /**
+   * Moves the session to a new id (fixation defence) with the given identity: login, register,
+   * masquerade start and end. The CSRF token survives, as in Laravel's session()->regenerate().
+   */
+  async rotate(identity: { userId: number | null; masqueraderId: number | null; remember?: boolean }): Promise<SessionState> {
+    const previous = this.state;
+    const state = await this.insert(
+      { ...identity, remember: identity.remember ?? previous?.remember ?? false },
+      previous?.xsrfToken ?? randomString(40),
+    );
+    if (previous) await this.c.env.DB.prepare("DELETE FROM sessions WHERE id = ?").bind(previous.id).run();
+    this.state = state;
+    this.sendCookies();
+    return state;
+  }
+
+  /** Logout: the old session is gone; a fresh guest session with a new CSRF token takes its place. */
+  async invalidate(): Promise<void> {
+    if (this.state) await this.c.env.DB.prepare("DELETE FROM sessions WHERE id = ?").bind(this.state.id).run();
+    this.state = await this.insert({ userId: null, masqueraderId: null, remember: false }, randomString(40));
+    this.sendCookies();
+  }
+
+  private async insert(
+    identity: { userId: number | null; masqueraderId: number | null; remember: boolean },
+    xsrfToken: string,
+  ): Promise<SessionState> {
+    const state: SessionState = {
+      id: randomString(40),
+      userId: identity.userId,
+      masqueraderId: identity.masqueraderId,
+      xsrfToken,
+      lastActivity: new Date().toISOString(),
+      remember: identity.remember,
+    };
+    await this.c.env.DB.prepare(
+      `INSERT INTO sessions (id, user_id, masquerader_id, xsrf_token, ip, user_agent, last_activity, payload)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    )
+      .bind(
+        state.id,
+        state.userId,
+        state.masqueraderId,
+        state.xsrfToken,
+        clientIp(this.c),
+        userAgent(this.c),
+        state.lastActivity,
+        JSON.stringify({ remember: state.remember }),
+      )
+      .run();
+    return state;
+  }
+
+  /** Both cookies, as Laravel sends them: the session id HttpOnly, the CSRF token readable by scripts. */
+  sendCookies(): void {
+    if (!this.state) return;
+    const maxAge = (this.state.remember ? REMEMBER_MINUTES : this.idleMinutes) * 60;
+    const secure = new URL(this.c.req.url).protocol === "https:";
+    const common = { path: "/", sameSite: "Lax", secure, maxAge } as const;
+    setCookie(this.c, this.c.env.SESSION_COOKIE, this.state.id, { ...common, httpOnly: true });
+    setCookie(this.c, XSRF_COOKIE, this.state.xsrfToken, { ...common, httpOnly: false });
+  }
+}
+
+/**
+ * Loads the session for every request. Routes outside /api (csrf-cookie, login, logout, register,
+ * password reset) are Laravel's "web" routes and always stateful; /api routes only for stateful origins.
+ */
+export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const stateful = !c.req.path.startsWith("/api/") || isStatefulRequest(c.req.raw.headers, c.env.STATEFUL_DOMAINS);
+    const sessionId = stateful ? getCookie(c, c.env.SESSION_COOKIE) : undefined;
+    let state: SessionState | null = null;
+    let idleMinutes = DEFAULT_SETTINGS.session_idle_minutes;
+
+    if (sessionId) {
+      const row = await c.env.DB.prepare(
+        `SELECT s.id, s.user_id, s.masquerader_id, s.xsrf_token, s.last_activity, s.payload,
+                (SELECT value FROM system_settings WHERE key = 'session_idle_minutes') AS idle_minutes
+           FROM sessions s WHERE s.id = ?`,
+      )
+        .bind(sessionId)
+        .first<SessionRow>();
+      if (row) {
+        const configured = Number(row.idle_minutes);
+        if (Number.isFinite(configured) && configured > 0) idleMinutes = configured;
+        const payload = parsePayload(row.payload);
+        const limitMinutes = payload.remember ? REMEMBER_MINUTES : idleMinutes;
+        const idleMs = Date.now() - Date.parse(row.last_activity);
+        if (idleMs > limitMinutes * 60_000) {
+          await c.env.DB.prepare("DELETE FROM sessions WHERE id = ?").bind(row.id).run();
+        } else {
+          state = {
+            id: row.id,
+            userId: row.user_id,
+            masqueraderId: row.masquerader_id,
+            xsrfToken: row.xsrf_token,
+            lastActivity: row.last_activity,
+            remember: payload.remember === true,
+          };
+        }
+      }
+    }
+
+    const manager = new SessionManager(c, stateful, state, idleMinutes);
+    c.set("session", manager);
+
+    if (state && Date.now() - Date.parse(state.lastActivity) > TOUCH_INTERVAL_MS) {
+      state.lastActivity = new Date().toISOString();
+      await c.env.DB.prepare("UPDATE sessions SET last_activity = ?, ip = ?, user_agent = ? WHERE id = ?")
+        .bind(state.lastActivity, clientIp(c), userAgent(c), state.id)
+        .run();
+      // Slide the cookies' lifetime along with the server-side idle window.
+      manager.sendCookies();
+    }
+    await next();
+  };
+}
+
+const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
+
+/** Laravel's VerifyCsrfToken for stateful requests: X-XSRF-TOKEN (or X-CSRF-TOKEN) must equal the session token. */
+export function csrfMiddleware(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const session = c.get("session");
+    if (!SAFE_METHODS.has(c.req.method) && session.stateful) {
+      const header = c.req.header("X-XSRF-TOKEN") ?? c.req.header("X-CSRF-TOKEN") ?? "";
+      let token = header;
+      try {
+        token = decodeURIComponent(header);
+      } catch {
+        // A malformed escape cannot match the token; compare it as sent.
+      }
+      const expected = session.current?.xsrfToken;
+      if (!expected || !token || !timingSafeEqual(token, expected)) throw csrfMismatch();
+    }
+    await next();
+  };
+}

@@ -1,0 +1,89 @@
+import type { Context } from "hono";
+import type { z } from "zod";
+import { type ValidationErrors, validationError } from "./errors";
+
+/**
+ * Zod issues → Laravel's 422 shape. Messages are translation keys of the portal's `validation` namespace
+ * (documented in docs/backend.md); a schema's custom message is used as is, so it must be a key too.
+ */
+function messageFor(issue: z.core.$ZodIssue, rawValue: unknown): string {
+  switch (issue.code) {
+    case "invalid_type":
+      if (rawValue === undefined || rawValue === null) return "validation.required";
+      if (issue.expected === "number" || issue.expected === "int") return "validation.numeric";
+      if (issue.expected === "boolean") return "validation.boolean";
+      if (issue.expected === "array") return "validation.array";
+      if (issue.expected === "string") return "validation.string";
+      return "validation.invalid";
+    case "too_small":
+      if (rawValue === "" || (Array.isArray(rawValue) && rawValue.length === 0 && issue.minimum === 1)) {
+        return "validation.required";
+      }
+      return "validation.min";
+    case "too_big":
+      return "validation.max";
+    case "invalid_format":
+      if (issue.format === "email") return "validation.email";
+      if (issue.format === "url") return "validation.url";
+      if (issue.format === "date" || issue.format === "datetime") return "validation.date";
+      if (issue.format === "regex") return "validation.regex";
+      return "validation.format";
+    case "invalid_value":
+      return "validation.in";
+    case "custom":
+      return issue.message.startsWith("validation.") ? issue.message : "validation.invalid";
+    default:
+      return "validation.invalid";
+  }
+}
+
+function valueAt(data: unknown, path: PropertyKey[]): unknown {
+  let current = data;
+  for (const key of path) {
+    if (current === null || typeof current !== "object") return undefined;
+    current = (current as Record<PropertyKey, unknown>)[key];
+  }
+  return current;
+}
+
+export function zodErrors(error: z.ZodError, data: unknown): ValidationErrors {
+  const errors: ValidationErrors = {};
+  for (const issue of error.issues) {
+    const field = issue.path.map(String).join(".") || "body";
+    const message = messageFor(issue, valueAt(data, issue.path));
+    const list = errors[field] ?? [];
+    if (!list.includes(message)) list.push(message);
+    errors[field] = list;
+  }
+  return errors;
+}
+
+/** The OpenAPIHono defaultHook: any failed request validation (body, query, params) answers 422. */
+export function validationHook(
+  result: { success: true; data: unknown } | { success: false; error: z.ZodError; data?: unknown },
+  _c: Context,
+): void {
+  if (!result.success) throw validationError(zodErrors(result.error, result.data));
+}
+
+/** Collects errors found after schema validation (uniqueness, settings-dependent rules) into one 422. */
+export class ErrorBag {
+  private readonly errors: ValidationErrors = {};
+
+  add(field: string, message: string): this {
+    const list = this.errors[field] ?? [];
+    if (!list.includes(message)) list.push(message);
+    this.errors[field] = list;
+    return this;
+  }
+
+  throwIfAny(): void {
+    if (Object.keys(this.errors).length > 0) throw validationError(this.errors);
+  }
+}
+
+/** Password rules shared by register, reset and change: minimum length from the settings, confirmation. */
+export function checkNewPassword(bag: ErrorBag, password: string, confirmation: string | undefined, minLength: number) {
+  if (password.length < minLength) bag.add("password", "validation.min");
+  if (confirmation !== password) bag.add("password", "validation.confirmed");
+}

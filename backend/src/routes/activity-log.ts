@@ -1,0 +1,190 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
+import { activityLog, users } from "../db/schema";
+import { activityTitles } from "../lib/activity-titles";
+import { currentUser, requireAuth, requirePermission } from "../lib/auth";
+import type { AppEnv } from "../lib/context";
+import { notFound } from "../lib/errors";
+import { errorResponses, jsonContent } from "../lib/openapi";
+import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { tenantScope } from "../lib/tenant";
+import { validationHook } from "../lib/validation";
+
+export const activity = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const ActivityEntrySchema = z
+  .object({
+    id: z.number().int(),
+    action: z.string(),
+    actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    masquerader: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    subject_type: z.string().nullable(),
+    subject_id: z.number().int().nullable(),
+    subject_label: z.string().nullable(),
+    organization_id: z.number().int().nullable(),
+    changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })).nullable(),
+    ip: z.string().nullable(),
+    user_agent: z.string().nullable(),
+    created_at: z.string(),
+  })
+  .openapi("ActivityEntry");
+
+activity.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/activity-log/titles",
+    tags: ["Activity log"],
+    summary: "Title of every action key the backend writes, in one language (public: no secrets, cacheable)",
+    request: { query: z.object({ locale: z.enum(["en", "fr", "ar"]).default("en") }) },
+    responses: {
+      200: jsonContent(z.record(z.string(), z.string()), "{actionKey: title}"),
+      ...errorResponses(422),
+    },
+  }),
+  (c) => c.json(activityTitles(c.req.valid("query").locale), 200),
+);
+
+const actors = alias(users, "actors");
+const masqueraders = alias(users, "masqueraders");
+
+function selectEntries() {
+  return {
+    id: activityLog.id,
+    action: activityLog.action,
+    actorId: activityLog.actorId,
+    actorName: actors.name,
+    masqueraderId: activityLog.masqueraderId,
+    masqueraderName: masqueraders.name,
+    subjectType: activityLog.subjectType,
+    subjectId: activityLog.subjectId,
+    subjectLabel: activityLog.subjectLabel,
+    organizationId: activityLog.organizationId,
+    changes: activityLog.changes,
+    ip: activityLog.ip,
+    userAgent: activityLog.userAgent,
+    createdAt: activityLog.createdAt,
+  };
+}
+
+type EntryRow = {
+  id: number;
+  action: string;
+  actorId: number | null;
+  actorName: string | null;
+  masqueraderId: number | null;
+  masqueraderName: string | null;
+  subjectType: string | null;
+  subjectId: number | null;
+  subjectLabel: string | null;
+  organizationId: number | null;
+  changes: string | null;
+  ip: string | null;
+  userAgent: string | null;
+  createdAt: string;
+};
+
+function serializeEntry(row: EntryRow): z.infer<typeof ActivityEntrySchema> {
+  return {
+    id: row.id,
+    action: row.action,
+    actor: row.actorId === null ? null : { id: row.actorId, name: row.actorName ?? "" },
+    masquerader: row.masqueraderId === null ? null : { id: row.masqueraderId, name: row.masqueraderName ?? "" },
+    subject_type: row.subjectType,
+    subject_id: row.subjectId,
+    subject_label: row.subjectLabel,
+    organization_id: row.organizationId,
+    changes: row.changes ? (JSON.parse(row.changes) as Record<string, { old: unknown; new: unknown }>) : null,
+    ip: row.ip,
+    user_agent: row.userAgent,
+    created_at: row.createdAt,
+  };
+}
+
+const SORTS = { created_at: activityLog.createdAt, action: activityLog.action } as const;
+
+activity.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/activity-log",
+    tags: ["Activity log"],
+    summary: "The activity log, newest first (organization members see their organization only)",
+    middleware: [requireAuth, requirePermission("admin.activity.read")] as const,
+    request: {
+      query: listQuerySchema.extend({
+        sort: z.enum(["created_at", "action"]).default("created_at"),
+        actor_id: z.coerce.number().int().positive().optional(),
+        action: z.string().max(100).optional(),
+        subject_type: z.string().max(100).optional(),
+        from: DATE.optional(),
+        to: DATE.optional(),
+      }),
+    },
+    responses: {
+      200: jsonContent(paginatorSchema(ActivityEntrySchema), "One page of entries"),
+      ...errorResponses(401, 403, 422),
+    },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const query = c.req.valid("query");
+    const db = c.get("db");
+    const conditions: (SQL | undefined)[] = [
+      tenantScope(me, activityLog.organizationId, query.organization_id),
+      query.actor_id ? eq(activityLog.actorId, query.actor_id) : undefined,
+      query.action ? eq(activityLog.action, query.action) : undefined,
+      query.subject_type ? eq(activityLog.subjectType, query.subject_type) : undefined,
+      query.from ? gte(activityLog.createdAt, query.from) : undefined,
+      // `to` is inclusive: everything before the next day.
+      query.to ? lt(activityLog.createdAt, sql`date(${query.to}, '+1 day')`) : undefined,
+      query.search
+        ? or(
+            sql`${activityLog.subjectLabel} LIKE ${likePattern(query.search)} ESCAPE '\\'`,
+            sql`${activityLog.action} LIKE ${likePattern(query.search)} ESCAPE '\\'`,
+          )
+        : undefined,
+    ];
+    const where = and(...conditions);
+    const order = query.direction === "asc" ? asc : desc;
+    const [rows, totals] = await db.batch([
+      db
+        .select(selectEntries())
+        .from(activityLog)
+        .leftJoin(actors, eq(actors.id, activityLog.actorId))
+        .leftJoin(masqueraders, eq(masqueraders.id, activityLog.masqueraderId))
+        .where(where)
+        .orderBy(order(SORTS[query.sort]), order(activityLog.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page),
+      db.select({ total: count() }).from(activityLog).where(where),
+    ]);
+    return c.json(paginate(rows.map(serializeEntry), totals[0]?.total ?? 0, query.page, query.per_page), 200);
+  },
+);
+
+activity.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/activity-log/{id}",
+    tags: ["Activity log"],
+    summary: "One entry with its changes {field: {old, new}}",
+    middleware: [requireAuth, requirePermission("admin.activity.read")] as const,
+    request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+    responses: { 200: jsonContent(ActivityEntrySchema, "The entry"), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const { id } = c.req.valid("param");
+    const [row] = await c
+      .get("db")
+      .select(selectEntries())
+      .from(activityLog)
+      .leftJoin(actors, eq(actors.id, activityLog.actorId))
+      .leftJoin(masqueraders, eq(masqueraders.id, activityLog.masqueraderId))
+      .where(and(eq(activityLog.id, id), tenantScope(me, activityLog.organizationId)));
+    if (!row) throw notFound();
+    return c.json(serializeEntry(row), 200);
+  },
+);
