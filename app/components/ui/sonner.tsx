@@ -1,0 +1,31 @@
+import type * as React from "react";
+import { useTranslation } from "react-i18next";
+import { Toaster as Sonner, type ToasterProps as SonnerProps } from "sonner";
+
+export type ToasterProps = Omit<SonnerProps, "dir" | "position"> & { dir?: "ltr" | "rtl" };
+
+/** Toasts last 5 seconds, top right (top left in right-to-left documents), with a close button. */
+export function Toaster({ dir = "ltr", toastOptions, ...props }: ToasterProps) {
+  const { t } = useTranslation("ui");
+  return (
+    <Sonner
+      dir={dir}
+      position={dir === "rtl" ? "top-left" : "top-right"}
+      duration={5000}
+      richColors
+      closeButton
+      containerAriaLabel={t("toaster.label")}
+      className="toaster group"
+      style={
+        {
+          "--normal-bg": "var(--popover)",
+          "--normal-text": "var(--popover-foreground)",
+          "--normal-border": "var(--border)",
+          "--border-radius": "var(--radius)",
+        } as React.CSSProperties
+      }
+      toastOptions={{ closeButtonAriaLabel: t("toaster.close"), ...toastOptions }}
+      {...props}
+    />
+  );
+}

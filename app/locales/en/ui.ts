@@ -1,0 +1,41 @@
+const ui = {
+  close: "Close",
+  cancel: "Cancel",
+  loading: "Loading…",
+  optional: "optional",
+  more: "More",
+  confirm: {
+    title: "Are you sure?",
+    confirm: "Confirm",
+  },
+  select: {
+    placeholder: "Select…",
+  },
+  toaster: {
+    label: "Notifications",
+    close: "Close notification",
+  },
+  dataTable: {
+    search: "Search",
+    searchPlaceholder: "Search…",
+    apply: "Apply",
+    perPage: "Show",
+    perPageLabel: "Rows per page",
+    showing: "Showing {{from}} to {{to}} of {{total}} entries",
+    empty: "No matching records found.",
+    columns: "Columns",
+    columnsLabel: "Show or hide columns",
+    sortBy: "Sort by {{column}}",
+    sortedAscending: "sorted ascending",
+    sortedDescending: "sorted descending",
+    pagination: "Pagination",
+    firstPage: "First page",
+    previousPage: "Previous page",
+    nextPage: "Next page",
+    lastPage: "Last page",
+    page: "Page {{page}}",
+    morePages: "More pages",
+  },
+};
+
+export default ui;

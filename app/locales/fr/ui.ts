@@ -1,0 +1,43 @@
+import type en from "../en/ui";
+
+const ui: typeof en = {
+  close: "Fermer",
+  cancel: "Annuler",
+  loading: "Chargement…",
+  optional: "facultatif",
+  more: "Plus",
+  confirm: {
+    title: "Êtes-vous sûr ?",
+    confirm: "Confirmer",
+  },
+  select: {
+    placeholder: "Sélectionner…",
+  },
+  toaster: {
+    label: "Notifications",
+    close: "Fermer la notification",
+  },
+  dataTable: {
+    search: "Rechercher",
+    searchPlaceholder: "Rechercher…",
+    apply: "Appliquer",
+    perPage: "Afficher",
+    perPageLabel: "Lignes par page",
+    showing: "Affichage de {{from}} à {{to}} sur {{total}} entrées",
+    empty: "Aucun enregistrement correspondant.",
+    columns: "Colonnes",
+    columnsLabel: "Afficher ou masquer des colonnes",
+    sortBy: "Trier par {{column}}",
+    sortedAscending: "tri croissant",
+    sortedDescending: "tri décroissant",
+    pagination: "Pagination",
+    firstPage: "Première page",
+    previousPage: "Page précédente",
+    nextPage: "Page suivante",
+    lastPage: "Dernière page",
+    page: "Page {{page}}",
+    morePages: "Autres pages",
+  },
+};
+
+export default ui;
