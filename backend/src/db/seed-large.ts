@@ -1,0 +1,72 @@
+/**
+ * `npm run seed:large`: bulk data for performance work — 500 organizations, 100,000 users and
+ * 1,000,000 activity rows — generated inside D1 by recursive CTEs, so the SQL file stays tiny.
+ * Fixed id ranges and INSERT OR IGNORE make it idempotent; run `npm run db:seed` first (roles, demo hash).
+ */
+import { ACTIVITY_ACTIONS } from "../lib/activity-titles";
+import { ROLE_IDS, sqlLiteral } from "./seed";
+
+export const LARGE = {
+  organizations: { first: 1001, count: 500 },
+  users: { first: 10_001, count: 100_000 },
+  activity: { first: 1_000_001, count: 1_000_000, chunk: 100_000 },
+} as const;
+
+const FIRST_NAMES = ["Ava", "Liam", "Maya", "Noah", "Zoe", "Omar", "Lena", "Ivan", "Sara", "Kofi", "Mei", "Luca", "Nina", "Arjun", "Chloe", "Mateo", "Yara", "Felix", "Hana", "Diego"];
+const LAST_NAMES = ["Garcia", "Smith", "Nguyen", "Okafor", "Müller", "Rossi", "Haddad", "Kowalski", "Tanaka", "Dubois", "Silva", "Johnson", "Ahmed", "Larsen", "Kim", "Novak", "Brown", "Cohen", "Singh", "Moreau"];
+const CITIES = ["Denver", "Austin", "Seattle", "Boston", "Atlanta", "Phoenix", "Tampa", "Omaha", "Raleigh", "Madison"];
+
+const jsonArray = (items: readonly string[]) => sqlLiteral(JSON.stringify(items));
+const SERIES = (count: number) => `WITH RECURSIVE seq(n) AS (SELECT 0 UNION ALL SELECT n + 1 FROM seq WHERE n < ${count - 1})`;
+
+export function largeSeedStatements(): string[] {
+  const { organizations, users, activity } = LARGE;
+  const statements: string[] = [];
+
+  statements.push(`${SERIES(organizations.count)}
+INSERT OR IGNORE INTO organizations (id, name, account_number, status, type, contact_name, contact_email, contact_phone, address_line1, city, state, postal_code, country, timezone, default_locale)
+SELECT ${organizations.first} + n,
+       json_extract(${jsonArray(LAST_NAMES)}, '$[' || (n % 20) || ']') || ' ' || json_extract(${jsonArray(["Holdings", "Dental", "Logistics", "Partners", "Clinic", "Realty", "Foods", "Studio"])}, '$[' || (n % 8) || ']') || ' ' || (n + 1),
+       'BULK-' || printf('%05d', n + 1),
+       CASE WHEN n % 25 = 0 THEN 'suspended' ELSE 'active' END,
+       CASE WHEN n % 5 = 0 THEN 'residential' ELSE 'business' END,
+       'Contact ' || (n + 1), 'contact' || (n + 1) || '@bulk.amp.test', '+1720555' || printf('%04d', n),
+       (100 + n) || ' Main St', json_extract(${jsonArray(CITIES)}, '$[' || (n % 10) || ']'), 'CO', printf('%05d', 80000 + n), 'US', 'America/Denver', 'en'
+FROM seq;`);
+
+  statements.push(`${SERIES(users.count)}
+INSERT OR IGNORE INTO users (id, organization_id, name, email, password_hash, status, locale, last_login_at, created_at, updated_at)
+SELECT ${users.first} + n,
+       ${organizations.first} + (n % ${organizations.count}),
+       json_extract(${jsonArray(FIRST_NAMES)}, '$[' || (n % 20) || ']') || ' ' || json_extract(${jsonArray(LAST_NAMES)}, '$[' || ((n / 20) % 20) || ']'),
+       'user' || printf('%06d', n + 1) || '@bulk.amp.test',
+       (SELECT password_hash FROM users WHERE email = 'admin@amp.test'),
+       CASE WHEN n % 50 = 0 THEN 'disabled' ELSE 'active' END,
+       CASE n % 10 WHEN 0 THEN 'fr' WHEN 1 THEN 'ar' ELSE 'en' END,
+       strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (n % 2592000) || ' seconds'),
+       strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (n % 31536000) || ' seconds'),
+       strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (n % 31536000) || ' seconds')
+FROM seq;`);
+
+  statements.push(`INSERT OR IGNORE INTO user_roles (user_id, role_id)
+SELECT id, ${ROLE_IDS["Organization Admin"]} FROM users WHERE id BETWEEN ${users.first} AND ${users.first + users.count - 1} AND id % 10 = 0;`);
+
+  const actions = jsonArray(ACTIVITY_ACTIONS.filter((action) => !action.startsWith("users.masquerade")));
+  const actionCount = ACTIVITY_ACTIONS.filter((action) => !action.startsWith("users.masquerade")).length;
+  for (let offset = 0; offset < activity.count; offset += activity.chunk) {
+    statements.push(`${SERIES(activity.chunk)}
+INSERT OR IGNORE INTO activity_log (id, actor_id, action, subject_type, subject_id, subject_label, organization_id, ip, user_agent, created_at)
+SELECT ${activity.first + offset} + n,
+       ${users.first} + ((${offset} + n) * 7919) % ${users.count},
+       json_extract(${actions}, '$[' || ((${offset} + n) % ${actionCount}) || ']'),
+       'user',
+       ${users.first} + ((${offset} + n) * 104729) % ${users.count},
+       'Bulk user ' || (((${offset} + n) * 104729) % ${users.count} + 1),
+       ${organizations.first} + (((${offset} + n) * 7919) % ${users.count}) % ${organizations.count},
+       '198.51.100.' || ((${offset} + n) % 250 + 1),
+       'AMP bulk seed',
+       strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (((${offset} + n) * 31) % 31536000) || ' seconds')
+FROM seq;`);
+  }
+  return statements;
+}

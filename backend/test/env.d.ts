@@ -1,0 +1,10 @@
+import type { D1Migration } from "@cloudflare/vitest-plugin";
+
+declare global {
+  namespace Cloudflare {
+    interface Env {
+      TEST_MIGRATIONS: D1Migration[];
+      APP_KEY: string;
+    }
+  }
+}

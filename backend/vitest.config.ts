@@ -1,0 +1,27 @@
+import { fileURLToPath } from "node:url";
+import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
+import { defineConfig } from "vitest/config";
+
+// Paths are anchored to this folder, so the project works from the root config and on its own.
+const backendDir = fileURLToPath(new URL(".", import.meta.url));
+
+// The backend suite runs inside workerd with the backend's own bindings (D1, R2) and migrations.
+export default defineConfig({
+  root: backendDir,
+  plugins: [
+    cloudflareTest({
+      wrangler: { configPath: `${backendDir}wrangler.toml` },
+      miniflare: {
+        bindings: {
+          TEST_MIGRATIONS: await readD1Migrations(`${backendDir}migrations`),
+          APP_KEY: "test-app-key",
+        },
+      },
+    }),
+  ],
+  test: {
+    name: "backend",
+    include: ["test/**/*.test.ts"],
+    setupFiles: ["test/setup.ts"],
+  },
+});
