@@ -3,7 +3,7 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { clientLanguages } from "~/locales";
+import { clientLanguages } from "~/locales/client";
 import { installPreloadErrorHandler } from "~/lib/preload-error";
 
 installPreloadErrorHandler();

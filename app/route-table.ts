@@ -23,8 +23,6 @@ export interface Screen {
 
 export const SCREENS = [
   { id: "dashboard", path: "dashboard", file: "routes/dashboard.tsx", permission: "dashboard.read", nav: { section: "main", label: "dashboard" } },
-  { id: "change-log", path: "change-log", file: "routes/change-log.tsx", permission: null, nav: { section: "resources", label: "changeLog" } },
-  { id: "profile", path: "profile/:tab?", file: "routes/profile.tsx", permission: null, sample: "/profile/account" },
   { id: "status", path: "status", file: "routes/status.tsx", permission: null, nav: { section: "resources", label: "systemStatus" } },
 ] as const satisfies readonly Screen[];
 

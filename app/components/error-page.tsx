@@ -11,7 +11,7 @@ export function ErrorPage({ status, signedIn = false }: { status: number; signed
   const title = kind ? t(`${kind}.title`) : t("generic.title");
   const message = kind ? t(`${kind}.message`) : t("generic.message", { status });
   return (
-    <main id="main" className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center" data-status={status}>
+    <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center" data-status={status}>
       <PageTitle title={`${status} ${title}`} />
       <p className="font-semibold text-7xl text-primary" aria-hidden="true">
         {status}
@@ -24,6 +24,6 @@ export function ErrorPage({ status, signedIn = false }: { status: number; signed
       >
         {status === 401 && !signedIn ? t("signIn") : t("backToHome")}
       </Link>
-    </main>
+    </div>
   );
 }

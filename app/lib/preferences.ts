@@ -37,7 +37,7 @@ export type Preferences = { [K in keyof Schema]: Schema[K]["values"][number] } &
   language: Locale | null;
 };
 
-export const cookieName = (key: PreferenceKey) => `${COOKIE_PREFIX}-${key}`;
+export const cookieName = (key: PreferenceKey | "organization") => `${COOKIE_PREFIX}-${key}`;
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const isHexColor = (value: string) => HEX_COLOR.test(value);

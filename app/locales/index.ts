@@ -5,6 +5,3 @@ import fr from "./fr";
 
 /** Every namespace of every language (the server renders any of them). A unit test fails when keys differ. */
 export const resources = { en, fr, ar } satisfies Resource;
-
-/** The browser loads only the current language. */
-export const clientLanguages = import.meta.glob<{ default: (typeof resources)["en"] }>("./*/index.ts");

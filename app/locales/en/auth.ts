@@ -1,4 +1,6 @@
 const auth = {
+  failed: "These credentials do not match our records.",
+  disabled: "This account is disabled. Contact your administrator.",
   login: {
     title: "Sign in",
     heading: "Welcome to {{appName}}! 👋",

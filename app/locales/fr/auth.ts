@@ -2,6 +2,8 @@ import type en from "../en/auth";
 import type { Translation } from "../types";
 
 const auth: Translation<typeof en> = {
+  failed: "These credentials do not match our records.",
+  disabled: "This account is disabled. Contact your administrator.",
   login: {
     title: "Sign in",
     heading: "Welcome to {{appName}}! 👋",

@@ -1,0 +1,175 @@
+import { Check, RotateCcw, Settings2, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { useFetcher, useLocation } from "react-router";
+import { Button } from "~/components/ui/button";
+import { PRIMARY_COLOR_PRESETS, type Preferences, type PreferenceKey } from "~/lib/preferences";
+import type { ResolvedTheme } from "~/lib/theme.server";
+import { cn } from "~/lib/utils";
+import { PreferenceForm } from "./preference-form";
+import { ToggleLabel } from "./toggle-label";
+
+export const CUSTOMIZER_TOGGLE_ID = "customizer-toggle";
+
+function Options<T extends string>({
+  name,
+  current,
+  options,
+  label,
+}: {
+  name: PreferenceKey;
+  current: string;
+  options: readonly T[];
+  label: (value: T) => string;
+}) {
+  return (
+    <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
+      {options.map((value) => (
+        <PreferenceForm key={value} name={name} value={value}>
+          <button
+            type="submit"
+            aria-pressed={current === value}
+            className={cn(
+              "w-full rounded-md border px-3 py-2 text-sm transition-colors hover:border-primary",
+              current === value && "border-primary bg-primary/10 font-medium text-primary",
+            )}
+          >
+            {label(value)}
+          </button>
+        </PreferenceForm>
+      ))}
+    </div>
+  );
+}
+
+function Section({ title, hint, children }: { title: string; hint?: string; children: React.ReactNode }) {
+  return (
+    <section className="space-y-2 border-b px-5 py-4 last:border-b-0">
+      <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">{title}</h3>
+      {hint && <p className="text-muted-foreground text-xs">{hint}</p>}
+      {children}
+    </section>
+  );
+}
+
+/** The theme customizer: every interface preference, previewed live, persisted in amp-* cookies. */
+export function Customizer({ preferences, theme }: { preferences: Preferences; theme: ResolvedTheme }) {
+  const { t } = useTranslation();
+  const reset = useFetcher();
+  const location = useLocation();
+  return (
+    <>
+      <input type="checkbox" id={CUSTOMIZER_TOGGLE_ID} className="peer/customizer sr-only" tabIndex={-1} aria-hidden="true" />
+      <label
+        htmlFor={CUSTOMIZER_TOGGLE_ID}
+        className="fixed inset-0 z-50 hidden bg-black/40 peer-checked/customizer:block"
+        aria-hidden="true"
+      />
+      <div
+        role="dialog"
+        aria-labelledby="customizer-title"
+        className="fixed inset-y-0 end-0 z-50 flex w-full max-w-sm translate-x-full flex-col bg-card shadow-2xl transition-transform peer-checked/customizer:translate-x-0 rtl:-translate-x-full rtl:peer-checked/customizer:translate-x-0 motion-reduce:transition-none"
+        data-testid="customizer"
+      >
+        <div className="flex items-start justify-between gap-3 border-b px-5 py-4">
+          <div>
+            <h2 id="customizer-title" className="font-semibold text-lg">
+              {t("customizer.title")}
+            </h2>
+            <p className="text-muted-foreground text-sm">{t("customizer.description")}</p>
+          </div>
+          <div className="flex items-center gap-1">
+            <reset.Form method="post" action="/preferences">
+              <input type="hidden" name="key" value="reset" />
+              <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+              <Button type="submit" variant="ghost" size="icon" aria-label={t("customizer.reset")} title={t("customizer.reset")}>
+                <RotateCcw />
+              </Button>
+            </reset.Form>
+            <ToggleLabel target={CUSTOMIZER_TOGGLE_ID} label={t("close")} className="rounded-md">
+              <X className="size-4" />
+            </ToggleLabel>
+          </div>
+        </div>
+        <div className="flex-1 overflow-y-auto">
+          <Section title={t("customizer.primaryColor")}>
+            <div className="flex flex-wrap items-center gap-2">
+              {PRIMARY_COLOR_PRESETS.map((color) => (
+                <PreferenceForm key={color} name="primary-color" value={color}>
+                  <button
+                    type="submit"
+                    aria-label={color}
+                    aria-pressed={theme.primary === color}
+                    className="flex size-9 items-center justify-center rounded-md border-2 border-transparent aria-pressed:border-foreground/30"
+                    style={{ backgroundColor: color }}
+                  >
+                    {theme.primary === color && <Check className="size-4 text-white" aria-hidden="true" />}
+                  </button>
+                </PreferenceForm>
+              ))}
+            </div>
+            <CustomColorForm current={theme.primary} />
+          </Section>
+          <Section title={t("theme.label")}>
+            <Options name="theme" current={theme.mode} options={["light", "dark", "system"] as const} label={(value) => t(`theme.${value}`)} />
+          </Section>
+          <Section title={t("customizer.skin")}>
+            <Options name="skin" current={preferences.skin} options={["default", "bordered"] as const} label={(value) => t(`customizer.skins.${value}`)} />
+          </Section>
+          <Section title={t("customizer.semiDark")} hint={t("customizer.semiDarkHint")}>
+            <Options
+              name="semi-dark"
+              current={theme.semiDark ? "true" : "false"}
+              options={["false", "true"] as const}
+              label={(value) => t(value === "true" ? "customizer.semiDark" : "theme.light")}
+            />
+          </Section>
+          <Section title={t("customizer.layout")}>
+            <Options name="layout" current={preferences.layout} options={["vertical", "horizontal"] as const} label={(value) => t(`customizer.layouts.${value}`)} />
+          </Section>
+          <Section title={t("customizer.contentWidth")}>
+            <Options name="content-width" current={preferences["content-width"]} options={["boxed", "wide"] as const} label={(value) => t(`customizer.widths.${value}`)} />
+          </Section>
+          <Section title={t("customizer.navbarType")}>
+            <Options
+              name="navbar-type"
+              current={preferences["navbar-type"]}
+              options={preferences.layout === "horizontal" ? (["sticky", "static"] as const) : (["sticky", "static", "hidden"] as const)}
+              label={(value) => t(`customizer.navbarTypes.${value}`)}
+            />
+          </Section>
+          <Section title={t("customizer.navbarBlur")}>
+            <Options name="navbar-blur" current={preferences["navbar-blur"]} options={["true", "false"] as const} label={(value) => (value === "true" ? "✓" : "—")} />
+          </Section>
+          <Section title={t("customizer.footerType")}>
+            <Options name="footer-type" current={preferences["footer-type"]} options={["static", "sticky", "hidden"] as const} label={(value) => t(`customizer.footerTypes.${value}`)} />
+          </Section>
+        </div>
+      </div>
+    </>
+  );
+}
+
+function CustomColorForm({ current }: { current: string }) {
+  const { t } = useTranslation();
+  return (
+    <PreferenceForm name="primary-color" value="" className="flex items-center gap-2 pt-2">
+      <label className="flex items-center gap-2 text-sm">
+        <span>{t("customizer.customColor")}</span>
+        {/* The visible picker's value overrides the hidden "value" field: the last one wins. */}
+        <input type="color" name="value" defaultValue={current.toLowerCase()} className="h-9 w-12 cursor-pointer rounded border bg-transparent" />
+      </label>
+      <Button type="submit" size="sm" variant="outline">
+        {t("customizer.apply")}
+      </Button>
+    </PreferenceForm>
+  );
+}
+
+export function CustomizerTrigger() {
+  const { t } = useTranslation();
+  return (
+    <ToggleLabel target={CUSTOMIZER_TOGGLE_ID} label={t("customizer.open")} testId="customizer-trigger">
+      <Settings2 className="size-5" />
+    </ToggleLabel>
+  );
+}

@@ -1,0 +1,61 @@
+import { ChevronDown } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import type { NavGroup } from "~/lib/navigation.server";
+import { cn } from "~/lib/utils";
+import { Menu, menuItemClass } from "./menu";
+import { FallbackNavIcon, NAV_ICONS } from "./nav-icons";
+
+/** Horizontal navigation (1280 px and wider): one menu per section, panels 6 px below their trigger. */
+export function HorizontalNav({ groups, sticky }: { groups: NavGroup[]; sticky: boolean }) {
+  const { t } = useTranslation(["nav", "common"]);
+  return (
+    <nav
+      aria-label={t("common:navigation.label")}
+      className={cn("z-30 hidden border-b bg-card/95 xl:block", sticky && "sticky top-16")}
+    >
+      <ul className="mx-auto flex max-w-[var(--content-max)] flex-wrap items-center gap-1 px-6 py-2">
+        {groups.map((group) => (
+          <li key={group.section}>
+            <Menu
+              align="start"
+              label={t(`nav:sections.${group.section}`)}
+              panelClassName="mt-[6px]"
+              trigger={
+                <span className="flex items-center gap-1.5 px-2 text-[0.9375rem]">
+                  {t(`nav:sections.${group.section}`)}
+                  <ChevronDown className="size-4 opacity-70" aria-hidden="true" />
+                </span>
+              }
+            >
+              <ul>
+                {group.items.map((item) => {
+                  const Icon = NAV_ICONS[item.id] ?? FallbackNavIcon;
+                  const label = t(`nav:${item.label}` as "nav:dashboard");
+                  return (
+                    <li key={item.id}>
+                      {item.external ? (
+                        <a href={item.href} target="_blank" rel="noopener noreferrer" className={menuItemClass}>
+                          <Icon aria-hidden="true" />
+                          {label}
+                        </a>
+                      ) : (
+                        <NavLink
+                          to={item.href}
+                          className={({ isActive }) => cn(menuItemClass, isActive && "bg-primary/10 text-primary")}
+                        >
+                          <Icon aria-hidden="true" />
+                          {label}
+                        </NavLink>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </Menu>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}

@@ -1,0 +1,36 @@
+import {
+  Activity,
+  BookOpen,
+  Building2,
+  CircleHelp,
+  CreditCard,
+  FileCode2,
+  FileText,
+  Gauge,
+  History,
+  type LucideIcon,
+  Mail,
+  MessageSquareText,
+  Settings,
+  ShieldCheck,
+  Users,
+} from "lucide-react";
+
+/** One icon per navigation entry id (route table ids and label-only links). */
+export const NAV_ICONS: Record<string, LucideIcon> = {
+  dashboard: Gauge,
+  users: Users,
+  organizations: Building2,
+  roles: ShieldCheck,
+  "system-settings": Settings,
+  "activity-log": History,
+  "mail-log": Mail,
+  "change-log": FileText,
+  status: Activity,
+  "api-docs": FileCode2,
+  client_success: CircleHelp,
+  billing: CreditCard,
+  feedback: MessageSquareText,
+};
+
+export const FallbackNavIcon = BookOpen;

@@ -1,0 +1,132 @@
+import { ExternalLink, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { NavLink } from "react-router";
+import type { NavGroup } from "~/lib/navigation.server";
+import type { PublicSettings } from "~/lib/types";
+import { cn } from "~/lib/utils";
+import { Logo } from "./logo";
+import { FallbackNavIcon, NAV_ICONS } from "./nav-icons";
+import { PreferenceForm } from "./preference-form";
+import { ToggleLabel } from "./toggle-label";
+
+export const NAV_TOGGLE_ID = "nav-overlay-toggle";
+
+/**
+ * Vertical navigation. At 1280 px and wider it is fixed beside the content (and can collapse to
+ * icons); below, it is an overlay opened from the navbar. The overlay's open state is a checkbox
+ * so it works without JavaScript.
+ */
+export function VerticalNav({
+  groups,
+  collapsed,
+  semiDark,
+  theme,
+  settings,
+  appName,
+  desktop,
+}: {
+  groups: NavGroup[];
+  collapsed: boolean;
+  semiDark: boolean;
+  theme: "light" | "dark";
+  settings: PublicSettings;
+  appName: string;
+  /** False in the horizontal layout: the vertical navigation then serves only as the overlay. */
+  desktop: boolean;
+}) {
+  const { t } = useTranslation(["nav", "common"]);
+  const iconsOnly = desktop && collapsed;
+  return (
+    <aside
+      id="vertical-nav"
+      aria-label={t("common:navigation.label")}
+      data-semi-dark={semiDark && theme === "light" ? "true" : undefined}
+      data-collapsed={iconsOnly ? "true" : undefined}
+      className={cn(
+        "group/nav fixed inset-y-0 start-0 z-50 flex w-64 flex-col border-e bg-sidebar text-sidebar-foreground shadow-sm transition-[translate,width] duration-200",
+        "-translate-x-full peer-checked/nav:translate-x-0 rtl:translate-x-full rtl:peer-checked/nav:translate-x-0",
+        desktop && "xl:translate-x-0 rtl:xl:translate-x-0",
+        iconsOnly && "xl:w-[72px]",
+      )}
+    >
+      <div className="flex h-16 shrink-0 items-center justify-between gap-2 px-5">
+        <NavLink to="/dashboard" className="flex min-w-0 items-center" aria-label={appName}>
+          <Logo settings={settings} theme={theme} semiDark={semiDark} collapsed={iconsOnly} appName={appName} />
+        </NavLink>
+        {desktop && (
+          <PreferenceForm name="nav-collapsed" value={collapsed ? "false" : "true"} className="hidden xl:block">
+            <button
+              type="submit"
+              className={cn("rounded-md p-1.5 text-sidebar-foreground/70 hover:bg-sidebar-accent", iconsOnly && "hidden")}
+              aria-label={t(collapsed ? "common:navigation.expand" : "common:navigation.collapse")}
+              title={t(collapsed ? "common:navigation.expand" : "common:navigation.collapse")}
+            >
+              {collapsed ? <PanelLeftOpen className="size-5 rtl:-scale-x-100" /> : <PanelLeftClose className="size-5 rtl:-scale-x-100" />}
+            </button>
+          </PreferenceForm>
+        )}
+        <ToggleLabel target={NAV_TOGGLE_ID} label={t("common:navigation.close")} className={cn("rounded-md p-1.5", desktop && "xl:hidden")}>
+          <X className="size-5" />
+        </ToggleLabel>
+      </div>
+      <nav className="flex-1 overflow-y-auto px-3 pb-4">
+        {groups.map((group) => (
+          <div key={group.section} className="mt-4 first:mt-1">
+            <p
+              className={cn(
+                "px-3 pb-1.5 font-medium text-[0.8125rem] text-sidebar-muted-foreground uppercase tracking-wide",
+                iconsOnly && "xl:sr-only",
+              )}
+            >
+              {t(`nav:sections.${group.section}`)}
+            </p>
+            <ul className="space-y-0.5">
+              {group.items.map((item) => {
+                const Icon = NAV_ICONS[item.id] ?? FallbackNavIcon;
+                const label = t(`nav:${item.label}` as "nav:dashboard");
+                const content = (
+                  <>
+                    <Icon className="size-5 shrink-0" aria-hidden="true" />
+                    <span className={cn("truncate", iconsOnly && "xl:sr-only")}>{label}</span>
+                    {item.external && !iconsOnly && <ExternalLink className="ms-auto size-3.5 opacity-60" aria-hidden="true" />}
+                  </>
+                );
+                const itemClass =
+                  "flex h-10 items-center gap-3 rounded-md px-3 text-[0.9375rem] text-sidebar-foreground transition-colors hover:bg-sidebar-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-sidebar-ring";
+                return (
+                  <li key={item.id}>
+                    {item.external ? (
+                      <a
+                        href={item.href}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                        className={itemClass}
+                        title={t("nav:externalLink", { label })}
+                      >
+                        {content}
+                      </a>
+                    ) : (
+                      <NavLink
+                        to={item.href}
+                        title={iconsOnly ? label : undefined}
+                        className={({ isActive }) =>
+                          cn(
+                            itemClass,
+                            isActive &&
+                              "bg-linear-to-r from-sidebar-primary to-sidebar-primary/70 text-sidebar-primary-foreground shadow-md hover:bg-sidebar-primary rtl:bg-linear-to-l",
+                          )
+                        }
+                      >
+                        {content}
+                      </NavLink>
+                    )}
+                  </li>
+                );
+              })}
+            </ul>
+          </div>
+        ))}
+      </nav>
+    </aside>
+  );
+}

@@ -1,0 +1,38 @@
+import { EXTERNAL_LINKS, type NavSection, SCREENS } from "~/route-table";
+import { can } from "./sanctum/context.server";
+import type { CurrentUser, PublicSettings } from "./types";
+
+export interface NavItem {
+  id: string;
+  href: string;
+  /** Key in the `nav` namespace. */
+  label: string;
+  external?: boolean;
+}
+
+export interface NavGroup {
+  section: NavSection;
+  items: NavItem[];
+}
+
+const SECTION_ORDER: NavSection[] = ["main", "administration", "logs", "tools", "resources"];
+
+/**
+ * The menu for this user: a screen shows only when it exists in the route table and the user
+ * holds its key; label-only entries show only when their URL is configured.
+ */
+export function buildNavigation(user: CurrentUser, settings: PublicSettings): NavGroup[] {
+  const items = new Map<NavSection, NavItem[]>(SECTION_ORDER.map((section) => [section, []]));
+  for (const entry of SCREENS) {
+    if (!("nav" in entry) || !entry.nav) continue;
+    if (entry.permission && !can(user, entry.permission)) continue;
+    items.get(entry.nav.section)?.push({ id: entry.id, href: `/${entry.path}`, label: entry.nav.label });
+  }
+  const resources = items.get("resources") ?? [];
+  resources.push({ id: "api-docs", href: "/api-docs", label: "apiDocumentation", external: true });
+  for (const link of EXTERNAL_LINKS) {
+    const href = settings.links[link.id];
+    if (href) resources.push({ id: link.id, href, label: link.label, external: true });
+  }
+  return SECTION_ORDER.map((section) => ({ section, items: items.get(section) ?? [] })).filter((group) => group.items.length > 0);
+}

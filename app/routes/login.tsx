@@ -1,0 +1,120 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { z } from "zod";
+import { PageTitle } from "~/components/page-title";
+import { Button } from "~/components/ui/button";
+import { CheckboxField, ErrorList, InputField } from "~/components/ui/form-field";
+import { notify } from "~/components/toasts";
+import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
+import { requireGuest } from "~/lib/guest.server";
+import { signInCookies } from "~/lib/sign-in.server";
+import { getClient, getSession } from "~/lib/sanctum/context.server";
+import { UpstreamError } from "~/lib/sanctum/client.server";
+import { safeRedirectPath } from "~/lib/safe-redirect";
+import type { CurrentUser } from "~/lib/types";
+import { translateError } from "~/lib/validation-message";
+import { getInstance } from "~/middleware/i18next";
+import type { Route } from "./+types/login";
+
+export const loginSchema = z.object({
+  email: z.email({ error: "validation.email" }),
+  password: z.string({ error: "validation.required" }),
+  remember: z.boolean().optional(),
+  redirectTo: z.string().optional(),
+});
+
+export async function loader({ context }: Route.LoaderArgs) {
+  await requireGuest(context);
+  return null;
+}
+
+/**
+ * The specification's sign-in sequence: GET /sanctum/csrf-cookie, POST /login, GET /api/user.
+ * Accepts 200 {"success": true} (the specification), 200 {"two_factor": false} (Fortify), 204 (Breeze).
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { submission } = await parseForm(request, loginSchema);
+  if (submission.status !== "success") return data<FormReply>({ result: submission.reply({ hideFields: ["password"] }) }, { status: 400 });
+  const { email, password, remember, redirectTo } = submission.value;
+  const t = getInstance(context).t;
+  const session = getSession(context);
+  const api = getClient(context);
+  session.regenerate();
+  try {
+    await api.csrfCookie();
+    const answer = await api.call<{ success?: boolean; two_factor?: boolean } | null>("/login", {
+      method: "POST",
+      json: { email, password, remember: !!remember },
+      on401: "throw",
+    });
+    if (answer && answer.success === false) throw new UpstreamError(400, {});
+    const user = await api.call<CurrentUser>("/api/user", { on401: "throw" });
+    session.markChanged();
+    return redirect(safeRedirectPath(redirectTo), { headers: signInCookies(request, user) });
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const hideFields = ["password"];
+    if (error instanceof UpstreamError && error.status === 422 && error.body.errors) {
+      const messages = Object.values(error.body.errors).flat();
+      return replyWithErrors(submission, error.body.errors, { status: 422, toasts: messages, hideFields });
+    }
+    if (error instanceof UpstreamError && error.status === 429) {
+      const message = t("auth:login.throttled", { seconds: error.body.retryAfter ?? 60 });
+      return replyWithErrors(submission, { email: [message] }, { status: 429, toasts: [message], hideFields });
+    }
+    if (error instanceof UpstreamError) {
+      return replyWithErrors(submission, { "": ["auth.login.failed"] }, { status: error.status >= 400 ? error.status : 400, toasts: ["auth.login.failed"], hideFields });
+    }
+    // No response at all (network failure, backend down).
+    console.error("login", error);
+    return replyWithErrors(submission, { "": ["auth.login.unexpected"] }, { status: 502, toasts: ["auth.login.unexpected"], hideFields });
+  }
+}
+
+export default function Login({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["auth", "common"]);
+  const [searchParams] = useSearchParams();
+  const navigation = useNavigation();
+  const [form, fields] = useForm({
+    id: "login",
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(loginSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+  });
+  useEffect(() => {
+    for (const message of actionData?.toasts ?? []) notify({ type: "error", message: translateError(t, message) });
+  }, [actionData, t]);
+  return (
+    <>
+      <PageTitle title={t("login.title")} />
+      <h1 className="mb-1 font-semibold text-2xl">{t("login.heading", { appName: t("common:appName") })}</h1>
+      <p className="mb-6 text-muted-foreground">{t("login.subheading")}</p>
+      <Form method="post" {...getFormProps(form)} className="space-y-4">
+        <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
+        <ErrorList errors={form.errors} id={form.errorId} />
+        <InputField field={fields.email} label={t("login.email")} type="email" autoComplete="username" autoFocus />
+        <InputField field={fields.password} label={t("login.password")} type="password" autoComplete="current-password" />
+        <div className="flex items-center justify-between gap-2">
+          <CheckboxField field={fields.remember} label={t("login.remember")} />
+          <Link to="/forgot-password" className="text-primary text-sm hover:underline">
+            {t("login.forgot")}
+          </Link>
+        </div>
+        <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
+          {t("login.submit")}
+        </Button>
+      </Form>
+      <p className="mt-6 text-center text-sm">
+        {t("login.noAccount")}{" "}
+        <Link to="/register" className="text-primary hover:underline">
+          {t("login.createAccount")}
+        </Link>
+      </p>
+    </>
+  );
+}
