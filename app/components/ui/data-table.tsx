@@ -130,6 +130,7 @@ export function DataTable<T>({
     columns,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
+    defaultColumn: { header: ({ column }) => column.columnDef.meta?.label ?? column.id },
     manualPagination: true,
     manualSorting: true,
     manualFiltering: true,
@@ -273,9 +274,7 @@ export function DataTable<T>({
                   const sorted = list.sort === header.column.id ? list.direction : null;
                   const content = header.isPlaceholder
                     ? null
-                    : header.column.columnDef.header
-                      ? flexRender(header.column.columnDef.header, header.getContext())
-                      : meta?.label;
+                    : flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <th
                       key={header.id}

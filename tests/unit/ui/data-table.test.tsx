@@ -1,0 +1,188 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { describe, expect, it } from "vitest";
+import { DataTable, pageWindow } from "~/components/ui/data-table";
+import type { Paginated } from "~/lib/list-params";
+import { attr, findTags, hrefParams, renderAt } from "./helpers";
+
+interface User {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+}
+
+const columns: ColumnDef<User>[] = [
+  { accessorKey: "name", meta: { label: "Name", sortable: true } },
+  { accessorKey: "email", meta: { label: "Email", sortable: true } },
+  { accessorKey: "role", meta: { label: "Role" } },
+];
+
+function usersPage(overrides: Partial<Paginated<User>> = {}): Paginated<User> {
+  return {
+    data: [
+      { id: 21, name: "Alice Martin", email: "alice@example.test", role: "Admin" },
+      { id: 22, name: "Bob Stone", email: "bob@example.test", role: "Agent" },
+    ],
+    current_page: 3,
+    per_page: 10,
+    total: 57,
+    last_page: 6,
+    from: 21,
+    to: 30,
+    ...overrides,
+  };
+}
+
+function render(url: string, page = usersPage()) {
+  return renderAt(url, () => (
+    <DataTable
+      label="Users"
+      columns={columns}
+      page={page}
+      getRowId={(row) => String(row.id)}
+      filters={
+        <select name="status" defaultValue="active" aria-label="Status">
+          <option value="">All</option>
+          <option value="active">Active</option>
+        </select>
+      }
+    />
+  ));
+}
+
+const URL_STATE = "/users?page=3&per_page=10&search=bob&sort=name&direction=asc&status=active";
+
+/** The `<a>` whose attributes include `needle`, as query params. */
+function linkParams(html: string, needle: string) {
+  const [link] = findTags(html, "a", needle);
+  expect(link, `link with ${needle}`).toBeDefined();
+  return hrefParams(attr(link, "href"));
+}
+
+/** Text content of each header cell. */
+function headerTexts(html: string) {
+  return [...html.matchAll(/<th[^>]*>(.*?)<\/th>/g)].map((match) => match[1].replace(/<[^>]+>/g, ""));
+}
+
+describe("DataTable", () => {
+  it("renders rows, the caption and the translated summary", async () => {
+    const html = await render(URL_STATE);
+    expect(html).toContain('<caption class="sr-only">Users</caption>');
+    expect(html).toContain("Alice Martin");
+    expect(html).toContain("bob@example.test");
+    expect(html).toContain("Showing 21 to 30 of 57 entries");
+  });
+
+  it("links sortable headers to the toggled sort and resets the page", async () => {
+    const html = await render(URL_STATE);
+    const [nameHeader] = findTags(html, "th", 'aria-sort="ascending"');
+    expect(nameHeader).toBeDefined();
+    expect(findTags(html, "th", "aria-sort")).toHaveLength(1);
+
+    const sortedLinks = findTags(html, "a", "sort=name");
+    const nameLink = sortedLinks.find((tag) => attr(tag, "href")?.includes("direction=desc"));
+    expect(hrefParams(attr(nameLink ?? "", "href"))).toEqual({
+      per_page: "10",
+      search: "bob",
+      sort: "name",
+      direction: "desc",
+      status: "active",
+    });
+
+    const emailLink = findTags(html, "a", "sort=email")[0];
+    const email = hrefParams(attr(emailLink, "href"));
+    expect(email).toMatchObject({ sort: "email", direction: "asc", search: "bob", status: "active" });
+    expect(email.page).toBeUndefined();
+
+    // Not sortable: plain text header.
+    expect(html).toMatch(/<th[^>]*>Role<\/th>/);
+    expect(headerTexts(html)).toEqual(["Name, sorted ascending", "Email", "Role"]);
+  });
+
+  it("links pages with the other parameters kept", async () => {
+    const html = await render(URL_STATE);
+    expect(linkParams(html, 'aria-label="Page 4"')).toEqual({
+      page: "4",
+      per_page: "10",
+      search: "bob",
+      sort: "name",
+      direction: "asc",
+      status: "active",
+    });
+    expect(linkParams(html, 'aria-label="Page 1"').page).toBeUndefined();
+    expect(linkParams(html, 'aria-label="Next page"').page).toBe("4");
+    expect(linkParams(html, 'aria-label="Previous page"').page).toBe("2");
+    expect(linkParams(html, 'aria-label="First page"').page).toBeUndefined();
+    expect(linkParams(html, 'aria-label="Last page"').page).toBe("6");
+
+    const current = findTags(html, "a", 'aria-current="page"');
+    expect(current).toHaveLength(1);
+    expect(attr(current[0], "aria-label")).toBe("Page 3");
+    expect(html).toContain('<nav aria-label="Pagination">');
+  });
+
+  it("disables first/previous on the first page", async () => {
+    const html = await render("/users", usersPage({ current_page: 1, from: 1, to: 10 }));
+    expect(findTags(html, "a", 'aria-label="Previous page"')).toHaveLength(0);
+    expect(html).toMatch(/<span aria-disabled="true"[^>]*><span class="sr-only">Previous page<\/span>/);
+    expect(linkParams(html, 'aria-label="Next page"').page).toBe("2");
+  });
+
+  it("renders the search, page size and filters as a GET form carrying the other parameters", async () => {
+    const html = await render(URL_STATE);
+    const [form] = findTags(html, "form", 'method="get"', 'action="/users"');
+    expect(form).toBeDefined();
+    const formId = attr(form, "id");
+
+    const hidden = findTags(html, "input", 'type="hidden"').map((tag) => `${attr(tag, "name")}=${attr(tag, "value")}`);
+    expect(hidden).toEqual(expect.arrayContaining(["sort=name", "direction=asc", "status=active"]));
+    // The list form never carries the page (any change goes back to page 1), nor its own fields.
+    const listFormHidden = html.slice(html.indexOf(form), html.indexOf("</form>", html.indexOf(form)));
+    expect(listFormHidden).not.toMatch(/name="(page|search|per_page)"/);
+    // The filter comes before the hidden copy of its old value, so the new choice wins.
+    expect(listFormHidden.indexOf('name="status" aria-label="Status"')).toBeLessThan(
+      listFormHidden.indexOf('type="hidden" name="status"'),
+    );
+
+    const [search] = findTags(html, "input", 'name="search"');
+    expect(attr(search, "form")).toBe(formId);
+    expect(attr(search, "value")).toBe("bob");
+
+    const [perPage] = findTags(html, "select", 'name="per_page"');
+    expect(attr(perPage, "form")).toBe(formId);
+    expect(html).toMatch(/<option value="10" selected="">10<\/option>/);
+    for (const size of [5, 10, 20, 25, 50, 100]) expect(html).toContain(`<option value="${size}"`);
+
+    // Without JavaScript the Apply button is visible (it turns sr-only once hydrated).
+    const [apply] = findTags(html, "button", 'type="submit"', `form="${formId}"`);
+    expect(attr(apply, "class")).not.toContain("sr-only");
+  });
+
+  it("hides columns listed in `hidden` and offers toggles that keep the page", async () => {
+    const html = await render(`${URL_STATE}&hidden=email`);
+    expect(html).not.toContain("bob@example.test");
+    expect(headerTexts(html)).toEqual(["Name, sorted ascending", "Role"]);
+    expect(html).toContain("Alice Martin");
+
+    const toggles = findTags(html, "button", 'name="hidden"');
+    const byPressed = (pressed: string) => toggles.filter((tag) => attr(tag, "aria-pressed") === pressed);
+    expect(byPressed("false").map((tag) => attr(tag, "value"))).toEqual([""]);
+    expect(byPressed("true").map((tag) => attr(tag, "value"))).toEqual(["email,name", "email,role"]);
+    expect(findTags(html, "input", 'type="hidden"', 'name="page"', 'value="3"')).toHaveLength(1);
+  });
+
+  it("shows the empty message when there are no rows", async () => {
+    const html = await render("/users?search=nobody", usersPage({ data: [], total: 0, from: null, to: null, last_page: 1, current_page: 1 }));
+    expect(html).toMatch(/<td colSpan="3"[^>]*>No matching records found\.<\/td>/i);
+    expect(html).toContain("Showing 0 to 0 of 0 entries");
+    expect(html).not.toContain('aria-label="Pagination"');
+  });
+});
+
+describe("pageWindow", () => {
+  it("keeps the first, last and neighbouring pages with gaps", () => {
+    expect(pageWindow(1, 1)).toEqual([1]);
+    expect(pageWindow(3, 6)).toEqual([1, 2, 3, 4, null, 6]);
+    expect(pageWindow(10, 20)).toEqual([1, null, 9, 10, 11, null, 20]);
+  });
+});
