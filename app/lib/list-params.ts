@@ -105,10 +105,7 @@ export function toApiQuery(list: ListParams): URLSearchParams {
  * Returns `?query` for the current params with `changes` applied (`null` deletes a key).
  * Changing search, sort, direction or per_page, or any filter, drops `page` (back to page 1).
  */
-export function withListParams(
-  current: URLSearchParams,
-  changes: Record<string, string | number | null>,
-): string {
+export function withListParams(current: URLSearchParams, changes: Record<string, string | number | null>): string {
   const next = new URLSearchParams(current);
   let resetPage = false;
   for (const [key, value] of Object.entries(changes)) {

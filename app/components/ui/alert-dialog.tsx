@@ -17,13 +17,7 @@ export function AlertDialogPortal(props: React.ComponentProps<typeof AlertDialog
 }
 
 export function AlertDialogOverlay({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Overlay>) {
-  return (
-    <AlertDialogPrimitive.Overlay
-      data-slot="alert-dialog-overlay"
-      className={cn(overlayClasses, className)}
-      {...props}
-    />
-  );
+  return <AlertDialogPrimitive.Overlay data-slot="alert-dialog-overlay" className={cn(overlayClasses, className)} {...props} />;
 }
 
 export function AlertDialogContent({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Content>) {
@@ -55,18 +49,11 @@ export function AlertDialogFooter({ className, ...props }: React.ComponentProps<
 
 export function AlertDialogTitle({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Title>) {
   return (
-    <AlertDialogPrimitive.Title
-      data-slot="alert-dialog-title"
-      className={cn("font-medium text-lg leading-snug", className)}
-      {...props}
-    />
+    <AlertDialogPrimitive.Title data-slot="alert-dialog-title" className={cn("font-medium text-lg leading-snug", className)} {...props} />
   );
 }
 
-export function AlertDialogDescription({
-  className,
-  ...props
-}: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
+export function AlertDialogDescription({ className, ...props }: React.ComponentProps<typeof AlertDialogPrimitive.Description>) {
   return (
     <AlertDialogPrimitive.Description
       data-slot="alert-dialog-description"

@@ -38,12 +38,5 @@ export function Button({ className, variant, size, asChild = false, type, ...pro
   if (asChild) {
     return <Slot.Root data-slot="button" className={cn(buttonVariants({ variant, size, className }))} {...props} />;
   }
-  return (
-    <button
-      data-slot="button"
-      type={type ?? "button"}
-      className={cn(buttonVariants({ variant, size, className }))}
-      {...props}
-    />
-  );
+  return <button data-slot="button" type={type ?? "button"} className={cn(buttonVariants({ variant, size, className }))} {...props} />;
 }

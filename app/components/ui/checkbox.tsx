@@ -30,10 +30,7 @@ export function Checkbox({ className, ...props }: React.ComponentProps<typeof Ch
 }
 
 /** A styled `<input type="checkbox">`: submits `value` (default "on") when checked, with or without JavaScript. */
-export function NativeCheckbox({
-  className,
-  ...props
-}: Omit<React.ComponentProps<"input">, "type"> & { type?: "checkbox" }) {
+export function NativeCheckbox({ className, ...props }: Omit<React.ComponentProps<"input">, "type"> & { type?: "checkbox" }) {
   return (
     <span data-slot="native-checkbox" className={cn("relative inline-grid shrink-0 place-items-center", className)}>
       <input

@@ -29,7 +29,6 @@ import { compactListQuery, PAGE_SIZES, type Paginated, parseListParams, withList
 import { cn } from "~/lib/utils";
 
 declare module "@tanstack/react-table" {
-  // biome-ignore lint/correctness/noUnusedVariables: the generics must match TanStack's declaration.
   interface ColumnMeta<TData extends RowData, TValue> {
     /** Column name for headers, the columns menu and sort labels. */
     label: string;
@@ -194,6 +193,7 @@ export function DataTable<T>({
             </fieldset>
           )}
           {carried.map(([key, value], index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: query parameters may repeat; their position is their identity.
             <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
           ))}
         </Form>
@@ -272,9 +272,7 @@ export function DataTable<T>({
                 {group.headers.map((header) => {
                   const meta = header.column.columnDef.meta;
                   const sorted = list.sort === header.column.id ? list.direction : null;
-                  const content = header.isPlaceholder
-                    ? null
-                    : flexRender(header.column.columnDef.header, header.getContext());
+                  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
                   return (
                     <th
                       key={header.id}
@@ -330,10 +328,7 @@ export function DataTable<T>({
               rows.map((row) => (
                 <tr key={row.id} className="border-b transition-colors last:border-b-0 hover:bg-accent">
                   {row.getVisibleCells().map((cell) => (
-                    <td
-                      key={cell.id}
-                      className={cn("px-5 py-3 align-middle text-muted-foreground", cell.column.columnDef.meta?.className)}
-                    >
+                    <td key={cell.id} className={cn("px-5 py-3 align-middle text-muted-foreground", cell.column.columnDef.meta?.className)}>
                       {flexRender(cell.column.columnDef.cell, cell.getContext())}
                     </td>
                   ))}
@@ -348,9 +343,7 @@ export function DataTable<T>({
         <p className="text-muted-foreground text-sm" aria-live="polite">
           {t("dataTable.showing", { from: page.from ?? 0, to: page.to ?? 0, total: page.total })}
         </p>
-        {page.last_page > 1 && (
-          <Pagination current={page.current_page} last={page.last_page} hrefFor={(n) => toHref({ page: n })} />
-        )}
+        {page.last_page > 1 && <Pagination current={page.current_page} last={page.last_page} hrefFor={(n) => toHref({ page: n })} />}
       </div>
     </div>
   );
@@ -410,6 +403,7 @@ function ColumnsMenu({ columns, hidden, lastVisible, searchParams, action, onSub
         {[...searchParams]
           .filter(([key]) => key !== "hidden")
           .map(([key, value], index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: query parameters may repeat; their position is their identity.
             <input key={`${key}-${index}`} type="hidden" name={key} value={value} />
           ))}
         {columns.map((column) => {
@@ -451,14 +445,7 @@ interface PaginationProps {
 const pageLinkClasses =
   "inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm outline-none transition-colors hover:bg-primary-subtle hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring";
 
-function PageStep({
-  page,
-  label,
-  icon,
-  current,
-  last,
-  hrefFor,
-}: PaginationProps & { page: number; label: string; icon: React.ReactNode }) {
+function PageStep({ page, label, icon, current, last, hrefFor }: PaginationProps & { page: number; label: string; icon: React.ReactNode }) {
   const className = cn(pageLinkClasses, "bg-secondary [&_svg]:size-4 [&_svg]:rtl:rotate-180");
   if (page < 1 || page > last || page === current) {
     return (
@@ -509,11 +496,7 @@ function Pagination({ current, last, hrefFor }: PaginationProps) {
                   {n}
                 </Link>
               ) : (
-                <Link
-                  to={hrefFor(n)}
-                  aria-label={t("dataTable.page", { page: n })}
-                  className={cn(pageLinkClasses, "bg-secondary")}
-                >
+                <Link to={hrefFor(n)} aria-label={t("dataTable.page", { page: n })} className={cn(pageLinkClasses, "bg-secondary")}>
                   {n}
                 </Link>
               )}

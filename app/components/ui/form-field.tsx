@@ -1,9 +1,4 @@
-import {
-  type FieldMetadata,
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-} from "@conform-to/react";
+import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { NativeCheckbox } from "~/components/ui/checkbox";
@@ -66,13 +61,7 @@ function describedBy(field: AnyField, description: React.ReactNode) {
  * Layout shared by every field: label, control, description, errors. Pass the control as children;
  * use it directly for custom controls and wire them with `getInputProps(field, …)` and friends.
  */
-export function Field({
-  field,
-  label,
-  description,
-  className,
-  children,
-}: FieldBaseProps & { children: React.ReactNode }) {
+export function Field({ field, label, description, className, children }: FieldBaseProps & { children: React.ReactNode }) {
   return (
     <div data-slot="field" className={cn("flex flex-col gap-1.5", className)}>
       <Label htmlFor={field.id}>{label}</Label>
@@ -102,8 +91,7 @@ export function InputField({ field, label, description, className, type = "text"
   );
 }
 
-type TextareaFieldProps = FieldBaseProps &
-  Omit<React.ComponentProps<"textarea">, "id" | "name" | "form" | "defaultValue" | "className">;
+type TextareaFieldProps = FieldBaseProps & Omit<React.ComponentProps<"textarea">, "id" | "name" | "form" | "defaultValue" | "className">;
 
 export function TextareaField({ field, label, description, className, ...props }: TextareaFieldProps) {
   const { key, ...control } = getTextareaProps(field, { ariaDescribedBy: describedBy(field, description) });

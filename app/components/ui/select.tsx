@@ -86,8 +86,7 @@ export function SelectContent({
         <SelectPrimitive.Viewport
           className={cn(
             "p-1.5",
-            position === "popper" &&
-              "h-(--radix-select-trigger-height) w-full min-w-(--radix-select-trigger-width) scroll-my-1",
+            position === "popper" && "h-(--radix-select-trigger-height) w-full min-w-(--radix-select-trigger-width) scroll-my-1",
           )}
         >
           {children}
@@ -102,11 +101,7 @@ export function SelectContent({
 
 export function SelectLabel({ className, ...props }: React.ComponentProps<typeof SelectPrimitive.Label>) {
   return (
-    <SelectPrimitive.Label
-      data-slot="select-label"
-      className={cn("px-2.5 py-1.5 text-muted-foreground text-xs", className)}
-      {...props}
-    />
+    <SelectPrimitive.Label data-slot="select-label" className={cn("px-2.5 py-1.5 text-muted-foreground text-xs", className)} {...props} />
   );
 }
 

@@ -25,8 +25,7 @@ const sideClasses: Record<SheetSide, string> = {
     "inset-y-0 start-0 h-full w-3/4 border-e data-[state=closed]:animate-sheet-out-start data-[state=open]:animate-sheet-in-start sm:max-w-sm",
   end: "inset-y-0 end-0 h-full w-3/4 border-s data-[state=closed]:animate-sheet-out-end data-[state=open]:animate-sheet-in-end sm:max-w-sm",
   top: "inset-x-0 top-0 h-auto border-b data-[state=closed]:animate-sheet-out-top data-[state=open]:animate-sheet-in-top",
-  bottom:
-    "inset-x-0 bottom-0 h-auto border-t data-[state=closed]:animate-sheet-out-bottom data-[state=open]:animate-sheet-in-bottom",
+  bottom: "inset-x-0 bottom-0 h-auto border-t data-[state=closed]:animate-sheet-out-bottom data-[state=open]:animate-sheet-in-bottom",
 };
 
 export function SheetContent({
@@ -78,11 +77,5 @@ export function SheetTitle({ className, ...props }: React.ComponentProps<typeof 
 }
 
 export function SheetDescription({ className, ...props }: React.ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn("text-muted-foreground text-sm", className)}
-      {...props}
-    />
-  );
+  return <SheetPrimitive.Description data-slot="sheet-description" className={cn("text-muted-foreground text-sm", className)} {...props} />;
 }

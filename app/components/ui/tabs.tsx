@@ -12,11 +12,7 @@ export function Tabs({ className, ...props }: React.ComponentProps<typeof TabsPr
 
 export function TabsList({ className, ...props }: React.ComponentProps<typeof TabsPrimitive.List>) {
   return (
-    <TabsPrimitive.List
-      data-slot="tabs-list"
-      className={cn("inline-flex w-fit flex-wrap items-center gap-1", className)}
-      {...props}
-    />
+    <TabsPrimitive.List data-slot="tabs-list" className={cn("inline-flex w-fit flex-wrap items-center gap-1", className)} {...props} />
   );
 }
 

@@ -3,15 +3,9 @@ import type en from "../en/ui";
 const ui: typeof en = {
   close: "إغلاق",
   cancel: "إلغاء",
-  loading: "جارٍ التحميل…",
-  optional: "اختياري",
-  more: "المزيد",
   confirm: {
     title: "هل أنت متأكد؟",
     confirm: "تأكيد",
-  },
-  select: {
-    placeholder: "اختر…",
   },
   toaster: {
     label: "الإشعارات",
@@ -27,7 +21,6 @@ const ui: typeof en = {
     empty: "لا توجد سجلات مطابقة.",
     columns: "الأعمدة",
     columnsLabel: "إظهار الأعمدة أو إخفاؤها",
-    sortBy: "الترتيب حسب {{column}}",
     sortedAscending: "مرتب تصاعديًا",
     sortedDescending: "مرتب تنازليًا",
     pagination: "ترقيم الصفحات",
@@ -36,7 +29,6 @@ const ui: typeof en = {
     nextPage: "الصفحة التالية",
     lastPage: "الصفحة الأخيرة",
     page: "الصفحة {{page}}",
-    morePages: "صفحات أخرى",
   },
 };
 

@@ -1,15 +1,9 @@
 const ui = {
   close: "Close",
   cancel: "Cancel",
-  loading: "Loading…",
-  optional: "optional",
-  more: "More",
   confirm: {
     title: "Are you sure?",
     confirm: "Confirm",
-  },
-  select: {
-    placeholder: "Select…",
   },
   toaster: {
     label: "Notifications",
@@ -25,7 +19,6 @@ const ui = {
     empty: "No matching records found.",
     columns: "Columns",
     columnsLabel: "Show or hide columns",
-    sortBy: "Sort by {{column}}",
     sortedAscending: "sorted ascending",
     sortedDescending: "sorted descending",
     pagination: "Pagination",
@@ -34,7 +27,6 @@ const ui = {
     nextPage: "Next page",
     lastPage: "Last page",
     page: "Page {{page}}",
-    morePages: "More pages",
   },
 };
 

@@ -3,15 +3,9 @@ import type en from "../en/ui";
 const ui: typeof en = {
   close: "Fermer",
   cancel: "Annuler",
-  loading: "Chargement…",
-  optional: "facultatif",
-  more: "Plus",
   confirm: {
     title: "Êtes-vous sûr ?",
     confirm: "Confirmer",
-  },
-  select: {
-    placeholder: "Sélectionner…",
   },
   toaster: {
     label: "Notifications",
@@ -27,7 +21,6 @@ const ui: typeof en = {
     empty: "Aucun enregistrement correspondant.",
     columns: "Colonnes",
     columnsLabel: "Afficher ou masquer des colonnes",
-    sortBy: "Trier par {{column}}",
     sortedAscending: "tri croissant",
     sortedDescending: "tri décroissant",
     pagination: "Pagination",
@@ -36,7 +29,6 @@ const ui: typeof en = {
     nextPage: "Page suivante",
     lastPage: "Dernière page",
     page: "Page {{page}}",
-    morePages: "Autres pages",
   },
 };
 

@@ -140,9 +140,7 @@ describe("DataTable", () => {
     const listFormHidden = html.slice(html.indexOf(form), html.indexOf("</form>", html.indexOf(form)));
     expect(listFormHidden).not.toMatch(/name="(page|search|per_page)"/);
     // The filter comes before the hidden copy of its old value, so the new choice wins.
-    expect(listFormHidden.indexOf('name="status" aria-label="Status"')).toBeLessThan(
-      listFormHidden.indexOf('type="hidden" name="status"'),
-    );
+    expect(listFormHidden.indexOf('name="status" aria-label="Status"')).toBeLessThan(listFormHidden.indexOf('type="hidden" name="status"'));
 
     const [search] = findTags(html, "input", 'name="search"');
     expect(attr(search, "form")).toBe(formId);
@@ -172,7 +170,10 @@ describe("DataTable", () => {
   });
 
   it("shows the empty message when there are no rows", async () => {
-    const html = await render("/users?search=nobody", usersPage({ data: [], total: 0, from: null, to: null, last_page: 1, current_page: 1 }));
+    const html = await render(
+      "/users?search=nobody",
+      usersPage({ data: [], total: 0, from: null, to: null, last_page: 1, current_page: 1 }),
+    );
     expect(html).toMatch(/<td colSpan="3"[^>]*>No matching records found\.<\/td>/i);
     expect(html).toContain("Showing 0 to 0 of 0 entries");
     expect(html).not.toContain('aria-label="Pagination"');

@@ -1,13 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { describe, expect, it } from "vitest";
-import {
-  CheckboxField,
-  ErrorList,
-  InputField,
-  SelectField,
-  SwitchField,
-  TextareaField,
-} from "~/components/ui/form-field";
+import { CheckboxField, ErrorList, InputField, SelectField, SwitchField, TextareaField } from "~/components/ui/form-field";
 import { attr, findTags, renderAt } from "./helpers";
 
 /** A form as it comes back from a failed server submission: typed values plus error messages. */
@@ -50,8 +43,7 @@ function TestForm({ lastResult }: { lastResult?: SubmissionResult<string[]> }) {
   );
 }
 
-const render = (lastResult?: SubmissionResult<string[]>) =>
-  renderAt("/profile", () => <TestForm lastResult={lastResult} />);
+const render = (lastResult?: SubmissionResult<string[]>) => renderAt("/profile", () => <TestForm lastResult={lastResult} />);
 
 /** The element (opening tag) carrying `name="<name>"`. */
 function control(html: string, tag: string, name: string) {

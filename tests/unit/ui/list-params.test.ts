@@ -1,12 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  compactListQuery,
-  DEFAULT_PER_PAGE,
-  PAGE_SIZES,
-  parseListParams,
-  toApiQuery,
-  withListParams,
-} from "~/lib/list-params";
+import { compactListQuery, DEFAULT_PER_PAGE, PAGE_SIZES, parseListParams, toApiQuery, withListParams } from "~/lib/list-params";
 
 const parse = (query: string) => parseListParams(new URL(`https://amp.test/users${query}`));
 
@@ -84,7 +77,14 @@ describe("withListParams", () => {
   });
 
   it("resets to page 1 when sort, search, page size or a filter changes", () => {
-    for (const change of [{ sort: "email" }, { direction: "desc" }, { search: "x" }, { per_page: 50 }, { status: "old" }]) {
+    const changes: Record<string, string | number>[] = [
+      { sort: "email" },
+      { direction: "desc" },
+      { search: "x" },
+      { per_page: 50 },
+      { status: "old" },
+    ];
+    for (const change of changes) {
       const next = new URLSearchParams(withListParams(current, change));
       expect(next.has("page")).toBe(false);
     }

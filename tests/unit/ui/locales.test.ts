@@ -12,9 +12,7 @@ function shape(value: unknown, prefix = ""): string[] {
     const placeholders = [...value.matchAll(/\{\{(\w+)\}\}/g)].map((m) => m[1]).sort();
     return [`${prefix} ${placeholders.join(",")}`];
   }
-  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) =>
-    shape(child, prefix ? `${prefix}.${key}` : key),
-  );
+  return Object.entries(value as Record<string, unknown>).flatMap(([key, child]) => shape(child, prefix ? `${prefix}.${key}` : key));
 }
 
 describe.each([
