@@ -8,7 +8,9 @@ import { forbidden, unauthenticated } from "./errors";
 
 /** A user with organization, roles and the union of their roles' permission keys (catalogue order). */
 export async function loadUser(db: Db, userId: number): Promise<CurrentUser | null> {
-  const [userRows, roleRows] = await db.batch([
+  // Promise.all, not db.batch: Drizzle maps batched join results by column name, and joined tables
+  // share names (id, name, created_at), which shifts the values.
+  const [userRows, roleRows] = await Promise.all([
     db
       .select({ user: users, organization: organizations })
       .from(users)

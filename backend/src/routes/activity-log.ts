@@ -148,7 +148,8 @@ activity.openapi(
     ];
     const where = and(...conditions);
     const order = query.direction === "asc" ? asc : desc;
-    const [rows, totals] = await db.batch([
+    // Promise.all, not db.batch: batched joins lose columns that share a name (actors.name, masqueraders.name).
+    const [rows, totals] = await Promise.all([
       db
         .select(selectEntries())
         .from(activityLog)
