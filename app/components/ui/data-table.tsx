@@ -200,8 +200,8 @@ export function DataTable<T>({
 
         <div className="flex flex-wrap items-center gap-3">
           <div className="flex items-center gap-2">
-            <label htmlFor={`${formId}-per-page`} className="text-muted-foreground text-sm">
-              {t("dataTable.perPage")}
+            <label htmlFor={`${formId}-per-page`} className="whitespace-nowrap text-muted-foreground text-sm">
+              {t("dataTable.perPageLabel")}
             </label>
             <NativeSelect
               id={`${formId}-per-page`}
@@ -209,9 +209,8 @@ export function DataTable<T>({
               name="per_page"
               ref={perPageSelect}
               defaultValue={String(list.per_page)}
-              aria-label={t("dataTable.perPageLabel")}
               onChange={onControlChange}
-              className="w-20"
+              containerClassName="w-20"
             >
               {PAGE_SIZES.map((size) => (
                 <option key={size} value={size}>

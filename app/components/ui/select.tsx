@@ -8,9 +8,13 @@ import { cn } from "~/lib/utils";
  * `NativeSelect` is a styled `<select>`: it works without JavaScript, so forms use it by default.
  * The Radix `Select` below is for JavaScript-only interfaces (menus, toolbars that need rich options).
  */
-export function NativeSelect({ className, ...props }: React.ComponentProps<"select">) {
+export function NativeSelect({
+  className,
+  containerClassName,
+  ...props
+}: React.ComponentProps<"select"> & { containerClassName?: string }) {
   return (
-    <div data-slot="native-select-wrapper" className="relative w-full has-[select:disabled]:opacity-60">
+    <div data-slot="native-select-wrapper" className={cn("relative w-full has-[select:disabled]:opacity-60", containerClassName)}>
       <select
         data-slot="native-select"
         className={cn(controlClasses, "h-9 cursor-pointer appearance-none bg-card py-1.5 ps-3.5 pe-9", className)}

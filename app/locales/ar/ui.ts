@@ -15,7 +15,6 @@ const ui: typeof en = {
     search: "بحث",
     searchPlaceholder: "بحث…",
     apply: "تطبيق",
-    perPage: "عرض",
     perPageLabel: "عدد الصفوف في الصفحة",
     showing: "عرض {{from}} إلى {{to}} من أصل {{total}} سجل",
     empty: "لا توجد سجلات مطابقة.",

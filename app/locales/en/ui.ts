@@ -13,7 +13,6 @@ const ui = {
     search: "Search",
     searchPlaceholder: "Search…",
     apply: "Apply",
-    perPage: "Show",
     perPageLabel: "Rows per page",
     showing: "Showing {{from}} to {{to}} of {{total}} entries",
     empty: "No matching records found.",

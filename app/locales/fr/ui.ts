@@ -15,7 +15,6 @@ const ui: typeof en = {
     search: "Rechercher",
     searchPlaceholder: "Rechercher…",
     apply: "Appliquer",
-    perPage: "Afficher",
     perPageLabel: "Lignes par page",
     showing: "Affichage de {{from}} à {{to}} sur {{total}} entrées",
     empty: "Aucun enregistrement correspondant.",
