@@ -1,7 +1,7 @@
 /**
  * Every table of the bundled backend. Ids are integer autoincrement; every timestamp is ISO-8601 UTC text
  * ("2026-11-21T05:00:00.000Z"), which sorts and compares correctly as text.
- * backend/migrations/0001_init.sql creates exactly these tables (plus their indexes).
+ * backend/migrations/ (0001_init.sql, then 0002_...) create exactly these tables and indexes.
  */
 import { sql } from "drizzle-orm";
 import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
@@ -169,8 +169,10 @@ export const activityLog = sqliteTable(
     index("activity_log_created_at_idx").on(table.createdAt),
     index("activity_log_organization_created_at_idx").on(table.organizationId, table.createdAt),
     index("activity_log_actor_created_at_idx").on(table.actorId, table.createdAt),
-    index("activity_log_action_idx").on(table.action),
+    index("activity_log_action_created_at_idx").on(table.action, table.createdAt),
     index("activity_log_subject_idx").on(table.subjectType, table.subjectId),
+    index("activity_log_organization_action_idx").on(table.organizationId, table.action, table.createdAt),
+    index("activity_log_organization_subject_idx").on(table.organizationId, table.subjectType),
   ],
 );
 

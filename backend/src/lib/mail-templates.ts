@@ -46,3 +46,47 @@ export function passwordResetMail(options: { portalName: string; name: string; u
 </body></html>`;
   return { subject: copy.subject(options.portalName), html, text };
 }
+
+const INVITATION = {
+  en: {
+    subject: (portal: string) => `You are invited to ${portal}`,
+    greeting: (name: string) => `Hello ${name},`,
+    body: (portal: string, inviter: string) => `${inviter} created an account for you on ${portal}. Choose your password to sign in.`,
+    action: "Set your password",
+    expiry: "The link is valid for 60 minutes; after that, use “Forgot password” on the sign-in page.",
+  },
+  fr: {
+    subject: (portal: string) => `Vous êtes invité sur ${portal}`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    body: (portal: string, inviter: string) => `${inviter} vous a créé un compte sur ${portal}. Choisissez votre mot de passe pour vous connecter.`,
+    action: "Choisir mon mot de passe",
+    expiry: "Le lien est valable 60 minutes ; ensuite, utilisez « Mot de passe oublié » sur la page de connexion.",
+  },
+  ar: {
+    subject: (portal: string) => `دعوة للانضمام إلى ${portal}`,
+    greeting: (name: string) => `مرحبًا ${name}،`,
+    body: (portal: string, inviter: string) => `أنشأ ${inviter} حسابًا لك على ${portal}. اختر كلمة المرور لتسجيل الدخول.`,
+    action: "تعيين كلمة المرور",
+    expiry: "الرابط صالح لمدة 60 دقيقة؛ بعد ذلك استخدم «نسيت كلمة المرور» في صفحة تسجيل الدخول.",
+  },
+} satisfies Record<Locale, unknown>;
+
+export function invitationMail(options: {
+  portalName: string;
+  name: string;
+  inviter: string;
+  url: string;
+  locale: Locale;
+}): RenderedMail {
+  const copy = INVITATION[options.locale];
+  const direction = options.locale === "ar" ? "rtl" : "ltr";
+  const body = copy.body(options.portalName, options.inviter);
+  const text = [copy.greeting(options.name), "", body, "", `${copy.action}: ${options.url}`, "", copy.expiry].join("\n");
+  const html = `<!doctype html><html lang="${options.locale}" dir="${direction}"><body style="font-family:sans-serif;line-height:1.5">
+<p>${escapeHtml(copy.greeting(options.name))}</p>
+<p>${escapeHtml(body)}</p>
+<p><a href="${escapeHtml(options.url)}" style="display:inline-block;padding:10px 16px;background:#7367F0;color:#fff;border-radius:6px;text-decoration:none">${escapeHtml(copy.action)}</a></p>
+<p style="color:#666">${escapeHtml(copy.expiry)}</p>
+</body></html>`;
+  return { subject: copy.subject(options.portalName), html, text };
+}
