@@ -2,29 +2,23 @@
 // migrated and seeded (KV, D1 and R2 persist under .wrangler/), then the portal and its bundled
 // backend in workerd through Vite.
 import { spawn, spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { ensureLocalEnv, wranglerEnv } from "./local-env.mjs";
 
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
   if (result.status !== 0) process.exit(result.status ?? 1);
 };
 
-if (!existsSync(".dev.vars")) {
-  const example = readFileSync(".dev.vars.example", "utf8");
-  writeFileSync(".dev.vars", example.replace(/^SESSION_SECRET=.*$/m, `SESSION_SECRET=${randomBytes(32).toString("hex")}`));
-  console.log("Created .dev.vars with a fresh SESSION_SECRET.");
-}
-if (!existsSync("backend/.dev.vars") && existsSync("backend/.dev.vars.example")) {
-  copyFileSync("backend/.dev.vars.example", "backend/.dev.vars");
-}
+ensureLocalEnv();
 
 run("npm", ["run", "--silent", "db:migrate"]);
 run("npm", ["run", "--silent", "db:seed"]);
 
 const port = process.env.PORT ?? "5173";
-const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
-const server = spawn("npx", ["react-router", "dev", "--port", port, "--strictPort", "--host", "localhost"], { stdio: ["inherit", "pipe", "inherit"], env });
+const server = spawn("npx", ["react-router", "dev", "--port", port, "--strictPort", "--host", "localhost"], {
+  stdio: ["inherit", "pipe", "inherit"],
+  env: wranglerEnv,
+});
 let announced = false;
 server.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);

@@ -1,0 +1,22 @@
+// The server the Playwright suite runs against: the production build of both Workers in workerd
+// (`vite preview`), on its own local state (.wrangler/e2e-state), migrated and freshly seeded.
+import { spawn, spawnSync } from "node:child_process";
+import { rmSync } from "node:fs";
+import { ensureLocalEnv, wranglerEnv } from "./local-env.mjs";
+
+const stateDir = ".wrangler/e2e-state";
+const env = { ...wranglerEnv, AMP_STATE_DIR: stateDir };
+const run = (command, args) => {
+  const result = spawnSync(command, args, { stdio: "inherit", env });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+};
+
+ensureLocalEnv();
+rmSync(stateDir, { recursive: true, force: true });
+run("npm", ["run", "--silent", "db:migrate"]);
+run("npm", ["run", "--silent", "db:seed"]);
+if (!process.env.E2E_SKIP_BUILD) run("npx", ["react-router", "build"]);
+const port = process.env.E2E_PORT ?? "4173";
+const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort", "--host", "localhost"], { stdio: "inherit", env });
+server.on("exit", (code) => process.exit(code ?? 0));
+for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

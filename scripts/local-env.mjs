@@ -1,0 +1,17 @@
+// Local settings for the Workers: .dev.vars (portal) and backend/.dev.vars, created from the
+// examples on first use, with a fresh random SESSION_SECRET. Shared by `npm run dev` and the e2e server.
+import { randomBytes } from "node:crypto";
+import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+
+export function ensureLocalEnv() {
+  if (!existsSync(".dev.vars")) {
+    const example = readFileSync(".dev.vars.example", "utf8");
+    writeFileSync(".dev.vars", example.replace(/^SESSION_SECRET=.*$/m, `SESSION_SECRET=${randomBytes(32).toString("hex")}`));
+    console.log("Created .dev.vars with a fresh SESSION_SECRET.");
+  }
+  if (!existsSync("backend/.dev.vars") && existsSync("backend/.dev.vars.example")) {
+    copyFileSync("backend/.dev.vars.example", "backend/.dev.vars");
+  }
+}
+
+export const wranglerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };

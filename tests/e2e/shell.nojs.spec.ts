@@ -1,0 +1,21 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS, signIn } from "./support";
+
+test("without JavaScript: sign in, the shell renders, the overlay and theme menus work", async ({ page }) => {
+  await page.setViewportSize({ width: 1024, height: 768 });
+  await signIn(page, ACCOUNTS.support);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("user-name")).toHaveText(/.+/);
+  // The overlay navigation is a checkbox toggle: no script needed.
+  await page.getByTestId("nav-open").click();
+  await expect(page.locator("#vertical-nav")).toBeInViewport();
+  await page.locator("#vertical-nav").getByRole("link", { name: /System status/ }).click();
+  await expect(page).toHaveURL(/\/status$/);
+  // The theme menu is a <details> with real forms.
+  await page.locator("summary[aria-label='Theme']").click();
+  await page.locator("[data-theme-option='dark']").click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await page.locator("summary[aria-label='Theme']").click();
+  await page.locator("[data-theme-option='light']").click();
+  await expect(page.locator("html")).not.toHaveClass(/dark/);
+});
