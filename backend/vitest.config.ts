@@ -1,9 +1,10 @@
+import { dirname } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cloudflareTest, readD1Migrations } from "@cloudflare/vitest-plugin";
 import { defineConfig } from "vitest/config";
 
 // Paths are anchored to this folder, so the project works from the root config and on its own.
-const backendDir = fileURLToPath(new URL(".", import.meta.url));
+const backendDir = `${dirname(fileURLToPath(import.meta.url))}/`;
 
 // The backend suite runs inside workerd with the backend's own bindings (D1, R2) and migrations.
 export default defineConfig({

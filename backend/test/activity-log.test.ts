@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ACTIVITY_ACTIONS } from "../src/lib/activity-titles";
 import { diffChanges } from "../src/lib/activity";
+import { ACTIVITY_ACTIONS } from "../src/lib/activity-titles";
 import { Client, json, query, signedIn } from "./helpers";
 
 type Page = { data: { id: number; organization_id: number | null; action: string }[]; total: number; per_page: number; last_page: number };

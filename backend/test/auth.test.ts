@@ -193,7 +193,7 @@ describe("password reset", () => {
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ message: "passwords.sent" });
     const [mail] = await query<{ text: string; template: string; status: string; to: string }>(
-      "SELECT * FROM mail_log WHERE \"to\" = ? ORDER BY id DESC LIMIT 1",
+      'SELECT * FROM mail_log WHERE "to" = ? ORDER BY id DESC LIMIT 1',
       email,
     );
     expect(mail).toMatchObject({ template: "password_reset", status: "sent", to: email });
@@ -284,8 +284,7 @@ describe("password reset", () => {
     const email = "omar.farouk@northwind.test";
     const { token, client } = await requestReset(email);
     expect(
-      (await client.post("/reset-password", { token, email, password: "first-password", password_confirmation: "first-password" }))
-        .status,
+      (await client.post("/reset-password", { token, email, password: "first-password", password_confirmation: "first-password" })).status,
     ).toBe(200);
     expect((await new Client().login(email, "first-password")).status).toBe(200);
   });

@@ -6,5 +6,9 @@ declare global {
       TEST_MIGRATIONS: D1Migration[];
       APP_KEY: string;
     }
+    // Types `exports.default` of "cloudflare:workers" as the backend's default export.
+    interface GlobalProps {
+      mainModule: typeof import("../src/index");
+    }
   }
 }

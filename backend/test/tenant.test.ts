@@ -1,5 +1,5 @@
-import { and, eq } from "drizzle-orm";
 import { env } from "cloudflare:workers";
+import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client";
 import { phoneNumbers } from "../src/db/schema";
@@ -18,7 +18,10 @@ describe("tenantScope", () => {
     const db = createDb(env.DB);
     const member = await actor(9); // Northwind Dental
     expect(tenantOrganizationId(member, 3)).toBe(2);
-    const rows = await db.select().from(phoneNumbers).where(tenantScope(member, phoneNumbers.organizationId, 3));
+    const rows = await db
+      .select()
+      .from(phoneNumbers)
+      .where(tenantScope(member, phoneNumbers.organizationId, 3));
     expect(rows.length).toBeGreaterThan(0);
     expect(rows.every((row) => row.organizationId === 2)).toBe(true);
 
@@ -38,7 +41,10 @@ describe("tenantScope", () => {
     expect(tenantScope(provider, phoneNumbers.organizationId)).toBeUndefined();
     const all = await db.select().from(phoneNumbers).where(tenantScope(provider, phoneNumbers.organizationId));
     expect(new Set(all.map((row) => row.organizationId))).toEqual(new Set([2, 3, 4, null]));
-    const filtered = await db.select().from(phoneNumbers).where(tenantScope(provider, phoneNumbers.organizationId, 3));
+    const filtered = await db
+      .select()
+      .from(phoneNumbers)
+      .where(tenantScope(provider, phoneNumbers.organizationId, 3));
     expect(filtered.every((row) => row.organizationId === 3)).toBe(true);
     expect(writableOrganizationId(provider, 4)).toBe(4);
   });

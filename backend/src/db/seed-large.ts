@@ -12,8 +12,50 @@ export const LARGE = {
   activity: { first: 1_000_001, count: 1_000_000, chunk: 100_000 },
 } as const;
 
-const FIRST_NAMES = ["Ava", "Liam", "Maya", "Noah", "Zoe", "Omar", "Lena", "Ivan", "Sara", "Kofi", "Mei", "Luca", "Nina", "Arjun", "Chloe", "Mateo", "Yara", "Felix", "Hana", "Diego"];
-const LAST_NAMES = ["Garcia", "Smith", "Nguyen", "Okafor", "Müller", "Rossi", "Haddad", "Kowalski", "Tanaka", "Dubois", "Silva", "Johnson", "Ahmed", "Larsen", "Kim", "Novak", "Brown", "Cohen", "Singh", "Moreau"];
+const FIRST_NAMES = [
+  "Ava",
+  "Liam",
+  "Maya",
+  "Noah",
+  "Zoe",
+  "Omar",
+  "Lena",
+  "Ivan",
+  "Sara",
+  "Kofi",
+  "Mei",
+  "Luca",
+  "Nina",
+  "Arjun",
+  "Chloe",
+  "Mateo",
+  "Yara",
+  "Felix",
+  "Hana",
+  "Diego",
+];
+const LAST_NAMES = [
+  "Garcia",
+  "Smith",
+  "Nguyen",
+  "Okafor",
+  "Müller",
+  "Rossi",
+  "Haddad",
+  "Kowalski",
+  "Tanaka",
+  "Dubois",
+  "Silva",
+  "Johnson",
+  "Ahmed",
+  "Larsen",
+  "Kim",
+  "Novak",
+  "Brown",
+  "Cohen",
+  "Singh",
+  "Moreau",
+];
 const CITIES = ["Denver", "Austin", "Seattle", "Boston", "Atlanta", "Phoenix", "Tampa", "Omaha", "Raleigh", "Madison"];
 
 const jsonArray = (items: readonly string[]) => sqlLiteral(JSON.stringify(items));

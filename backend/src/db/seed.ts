@@ -4,9 +4,9 @@
  * are spread over the 30 days before the run.
  */
 import { PERMISSIONS, SEEDED_ROLES, type SeededRole } from "../../../common/permissions";
+import type { ActivityAction } from "../lib/activity-titles";
 import { hashPassword } from "../lib/password";
 import type { SystemSettings } from "../lib/settings";
-import type { ActivityAction } from "../lib/activity-titles";
 
 export const DEMO_PASSWORD = "password";
 
@@ -209,7 +209,7 @@ const USER_AGENTS = [
 
 /** The shared demo hash: one PBKDF2 run with a fixed salt keeps seeding fast and the output deterministic. */
 export async function demoPasswordHash(): Promise<string> {
-  return hashPassword(DEMO_PASSWORD, new TextEncoder().encode("amp-demo-salt-01"));
+  return hashPassword(DEMO_PASSWORD, Uint8Array.from(new TextEncoder().encode("amp-demo-salt-01")));
 }
 
 export async function seedStatements(now = new Date()): Promise<string[]> {
@@ -252,9 +252,7 @@ export async function seedStatements(now = new Date()): Promise<string[]> {
   const roleIds = roleNames.map((name) => ROLE_IDS[name]).join(", ");
   statements.push(`DELETE FROM role_permissions WHERE role_id IN (${roleIds});`);
   const grants = roleNames.flatMap((name) =>
-    PERMISSIONS.filter((key) => SEEDED_ROLES[name].permissions.includes(key)).map(
-      (key) => `(${ROLE_IDS[name]}, ${sqlLiteral(key)})`,
-    ),
+    PERMISSIONS.filter((key) => SEEDED_ROLES[name].permissions.includes(key)).map((key) => `(${ROLE_IDS[name]}, ${sqlLiteral(key)})`),
   );
   statements.push(`INSERT INTO role_permissions (role_id, permission) VALUES\n${grants.join(",\n")};`);
 

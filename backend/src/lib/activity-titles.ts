@@ -72,8 +72,5 @@ export type ActivityAction = keyof typeof ACTIVITY_TITLES;
 export const ACTIVITY_ACTIONS = Object.keys(ACTIVITY_TITLES) as ActivityAction[];
 
 export function activityTitles(locale: "en" | "fr" | "ar"): Record<ActivityAction, string> {
-  return Object.fromEntries(ACTIVITY_ACTIONS.map((key) => [key, ACTIVITY_TITLES[key][locale]])) as Record<
-    ActivityAction,
-    string
-  >;
+  return Object.fromEntries(ACTIVITY_ACTIONS.map((key) => [key, ACTIVITY_TITLES[key][locale]])) as Record<ActivityAction, string>;
 }

@@ -70,7 +70,7 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const userId = c.get("session").userId;
   if (userId === null) throw unauthenticated();
   const user = await loadUser(c.get("db"), userId);
-  if (!user || user.status !== "active") throw unauthenticated();
+  if (user?.status !== "active") throw unauthenticated();
   c.set("user", user);
   await next();
 };

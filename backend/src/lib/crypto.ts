@@ -54,21 +54,13 @@ async function secretKey(appKey: string): Promise<CryptoKey> {
  */
 export async function encryptSecret(appKey: string, plaintext: string): Promise<string> {
   const iv = crypto.getRandomValues(new Uint8Array(12));
-  const ciphertext = await crypto.subtle.encrypt(
-    { name: "AES-GCM", iv },
-    await secretKey(appKey),
-    new TextEncoder().encode(plaintext),
-  );
+  const ciphertext = await crypto.subtle.encrypt({ name: "AES-GCM", iv }, await secretKey(appKey), new TextEncoder().encode(plaintext));
   return `v1:${toBase64(iv)}:${toBase64(new Uint8Array(ciphertext))}`;
 }
 
 export async function decryptSecret(appKey: string, stored: string): Promise<string> {
   const [version, iv, ciphertext] = stored.split(":");
   if (version !== "v1" || !iv || !ciphertext) throw new Error("Unknown secret format.");
-  const plaintext = await crypto.subtle.decrypt(
-    { name: "AES-GCM", iv: fromBase64(iv) },
-    await secretKey(appKey),
-    fromBase64(ciphertext),
-  );
+  const plaintext = await crypto.subtle.decrypt({ name: "AES-GCM", iv: fromBase64(iv) }, await secretKey(appKey), fromBase64(ciphertext));
   return new TextDecoder().decode(plaintext);
 }

@@ -1,8 +1,7 @@
 /** Transactional e-mails in the recipient's language. Each returns the subject and both bodies. */
 type Locale = "en" | "fr" | "ar";
 
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
 
 interface RenderedMail {
   subject: string;

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import type { AppEnv } from "./context";
 import { createDb } from "../db/client";
+import type { AppEnv } from "./context";
 import { validationError } from "./errors";
 
 /** The Drizzle client for the request. */
@@ -12,7 +12,8 @@ export const dbMiddleware: MiddlewareHandler<AppEnv> = async (c, next) => {
 
 /** JSON answers get a strict policy; the HTML reference page may only use its own inline styles. */
 const JSON_CSP = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
-const DOCS_CSP = "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
+const DOCS_CSP =
+  "default-src 'none'; style-src 'unsafe-inline'; img-src data:; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
 /** Security headers on every response, including errors. */
 export const securityHeaders: MiddlewareHandler<AppEnv> = async (c, next) => {

@@ -1,5 +1,5 @@
-import { systemSettings } from "../db/schema";
 import type { Db } from "../db/client";
+import { systemSettings } from "../db/schema";
 
 export const LOGO_KINDS = ["light", "dark", "collapsed"] as const;
 export type LogoKind = (typeof LOGO_KINDS)[number];

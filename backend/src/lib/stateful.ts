@@ -24,7 +24,5 @@ const HAS_PORT = /^(\[[^\]]+\]|[^:]+):\d+$/;
 export function isStatefulRequest(headers: Headers, statefulDomains: string): boolean {
   const origin = hostOf(headers.get("Origin") ?? headers.get("Referer") ?? undefined);
   if (!origin) return false;
-  return parseStatefulDomains(statefulDomains).some((entry) =>
-    HAS_PORT.test(entry) ? entry === origin.host : entry === origin.hostname,
-  );
+  return parseStatefulDomains(statefulDomains).some((entry) => (HAS_PORT.test(entry) ? entry === origin.host : entry === origin.hostname));
 }

@@ -22,7 +22,10 @@ export const RESET_TOKEN_MINUTES = 60;
 /** Self-registered customers administer their own new organization. */
 const REGISTRANT_ROLE: SeededRole = "Organization Admin";
 
-const email = z.email().max(255).transform((value) => value.toLowerCase());
+const email = z
+  .email()
+  .max(255)
+  .transform((value) => value.toLowerCase());
 
 export const auth = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 

@@ -38,10 +38,7 @@ health.openapi(
     },
   }),
   async (c) => {
-    const [d1, r2] = await Promise.all([
-      timed(() => c.env.DB.prepare("SELECT 1").first()),
-      timed(() => c.env.FILES.head("health-check")),
-    ]);
+    const [d1, r2] = await Promise.all([timed(() => c.env.DB.prepare("SELECT 1").first()), timed(() => c.env.FILES.head("health-check"))]);
     return c.json(
       { status: d1.ok && r2.ok ? ("ok" as const) : ("degraded" as const), checks: { d1, r2 }, time: new Date().toISOString() },
       200,
