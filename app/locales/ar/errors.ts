@@ -3,28 +3,28 @@ import type { Translation } from "../types";
 
 const errors: Translation<typeof en> = {
   notFound: {
-    title: "Page not found",
+    title: "الصفحة غير موجودة",
     code: "404",
-    message: "We couldn't find the page you are looking for.",
+    message: "تعذّر العثور على الصفحة التي تبحث عنها.",
   },
   notAuthorized: {
-    title: "You are not authorized!",
+    title: "غير مصرّح لك!",
     code: "401",
-    message: "You don't have permission to access this page.",
+    message: "ليست لديك صلاحية الوصول إلى هذه الصفحة.",
   },
   serverError: {
-    title: "Internal server error",
+    title: "خطأ داخلي في الخادم",
     code: "500",
-    message: "Oops, something went wrong. Please try again later.",
+    message: "عذرًا، حدث خطأ ما. يُرجى المحاولة مرة أخرى لاحقًا.",
   },
   generic: {
-    title: "Something went wrong",
-    message: "The request could not be completed ({{status}}).",
+    title: "حدث خطأ ما",
+    message: "تعذّر إكمال الطلب ({{status}}).",
   },
-  backToHome: "Back to home",
-  signIn: "Sign in",
-  preloadFailed: "A part of the page failed to load. Reload the page to try again.",
-  reload: "Reload",
+  backToHome: "العودة إلى الصفحة الرئيسية",
+  signIn: "تسجيل الدخول",
+  preloadFailed: "تعذّر تحميل جزء من الصفحة. أعد تحميل الصفحة للمحاولة مرة أخرى.",
+  reload: "إعادة التحميل",
 };
 
 export default errors;

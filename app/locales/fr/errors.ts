@@ -3,28 +3,28 @@ import type { Translation } from "../types";
 
 const errors: Translation<typeof en> = {
   notFound: {
-    title: "Page not found",
+    title: "Page introuvable",
     code: "404",
-    message: "We couldn't find the page you are looking for.",
+    message: "Nous n’avons pas trouvé la page que vous recherchez.",
   },
   notAuthorized: {
-    title: "You are not authorized!",
+    title: "Vous n’êtes pas autorisé !",
     code: "401",
-    message: "You don't have permission to access this page.",
+    message: "Vous n’avez pas l’autorisation d’accéder à cette page.",
   },
   serverError: {
-    title: "Internal server error",
+    title: "Erreur interne du serveur",
     code: "500",
-    message: "Oops, something went wrong. Please try again later.",
+    message: "Oups, une erreur s’est produite. Veuillez réessayer plus tard.",
   },
   generic: {
-    title: "Something went wrong",
-    message: "The request could not be completed ({{status}}).",
+    title: "Une erreur s’est produite",
+    message: "La requête n’a pas pu aboutir ({{status}}).",
   },
-  backToHome: "Back to home",
-  signIn: "Sign in",
-  preloadFailed: "A part of the page failed to load. Reload the page to try again.",
-  reload: "Reload",
+  backToHome: "Retour à l’accueil",
+  signIn: "Se connecter",
+  preloadFailed: "Une partie de la page n’a pas pu être chargée. Rechargez la page pour réessayer.",
+  reload: "Recharger",
 };
 
 export default errors;

@@ -3,11 +3,11 @@ import type { Translation } from "../types";
 
 /** Password-reset answers, keyed like Laravel's `passwords` language file (the backend sends these keys). */
 const passwords: Translation<typeof en> = {
-  sent: "If an account exists for that address, we have sent a link to set a new password.",
-  reset: "Your password has been set.",
-  token: "This password link is invalid or has expired.",
-  user: "We can't find a user with that email address.",
-  throttled: "Please wait before retrying.",
+  sent: "Si un compte existe pour cette adresse, nous y avons envoyé un lien pour définir un nouveau mot de passe.",
+  reset: "Votre mot de passe a été défini.",
+  token: "Ce lien de mot de passe est invalide ou a expiré.",
+  user: "Aucun utilisateur ne correspond à cette adresse e-mail.",
+  throttled: "Veuillez patienter avant de réessayer.",
 };
 
 export default passwords;
