@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
+import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import type { Db } from "../db/client";
 import { activityLog, users } from "../db/schema";
 import { activityTitles } from "../lib/activity-titles";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
@@ -15,7 +16,7 @@ export const activity = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 
 const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
-const ActivityEntrySchema = z
+export const ActivityEntrySchema = z
   .object({
     id: z.number().int(),
     action: z.string(),
@@ -103,6 +104,25 @@ function serializeEntry(row: EntryRow): z.infer<typeof ActivityEntrySchema> {
   };
 }
 
+/** Entries (newest first by default) with actor and masquerader names; shared with the dashboard. */
+export async function listEntries(
+  db: Db,
+  where: SQL | undefined,
+  page: { limit: number; offset: number; sort?: SQLiteColumn; direction?: "asc" | "desc" },
+) {
+  const order = page.direction === "asc" ? asc : desc;
+  const rows = await db
+    .select(selectEntries())
+    .from(activityLog)
+    .leftJoin(actors, eq(actors.id, activityLog.actorId))
+    .leftJoin(masqueraders, eq(masqueraders.id, activityLog.masqueraderId))
+    .where(where)
+    .orderBy(order(page.sort ?? activityLog.createdAt), order(activityLog.id))
+    .limit(page.limit)
+    .offset(page.offset);
+  return rows.map(serializeEntry);
+}
+
 const SORTS = { created_at: activityLog.createdAt, action: activityLog.action } as const;
 
 activity.openapi(
@@ -147,21 +167,17 @@ activity.openapi(
         : undefined,
     ];
     const where = and(...conditions);
-    const order = query.direction === "asc" ? asc : desc;
     // Promise.all, not db.batch: batched joins lose columns that share a name (actors.name, masqueraders.name).
     const [rows, totals] = await Promise.all([
-      db
-        .select(selectEntries())
-        .from(activityLog)
-        .leftJoin(actors, eq(actors.id, activityLog.actorId))
-        .leftJoin(masqueraders, eq(masqueraders.id, activityLog.masqueraderId))
-        .where(where)
-        .orderBy(order(SORTS[query.sort]), order(activityLog.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
+      listEntries(db, where, {
+        limit: query.per_page,
+        offset: (query.page - 1) * query.per_page,
+        sort: SORTS[query.sort],
+        direction: query.direction,
+      }),
       db.select({ total: count() }).from(activityLog).where(where),
     ]);
-    return c.json(paginate(rows.map(serializeEntry), totals[0]?.total ?? 0, query.page, query.per_page), 200);
+    return c.json(paginate(rows, totals[0]?.total ?? 0, query.page, query.per_page), 200);
   },
 );
 
