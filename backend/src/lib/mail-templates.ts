@@ -57,7 +57,8 @@ const INVITATION = {
   fr: {
     subject: (portal: string) => `Vous êtes invité sur ${portal}`,
     greeting: (name: string) => `Bonjour ${name},`,
-    body: (portal: string, inviter: string) => `${inviter} vous a créé un compte sur ${portal}. Choisissez votre mot de passe pour vous connecter.`,
+    body: (portal: string, inviter: string) =>
+      `${inviter} vous a créé un compte sur ${portal}. Choisissez votre mot de passe pour vous connecter.`,
     action: "Choisir mon mot de passe",
     expiry: "Le lien est valable 60 minutes ; ensuite, utilisez « Mot de passe oublié » sur la page de connexion.",
   },
@@ -70,13 +71,7 @@ const INVITATION = {
   },
 } satisfies Record<Locale, unknown>;
 
-export function invitationMail(options: {
-  portalName: string;
-  name: string;
-  inviter: string;
-  url: string;
-  locale: Locale;
-}): RenderedMail {
+export function invitationMail(options: { portalName: string; name: string; inviter: string; url: string; locale: Locale }): RenderedMail {
   const copy = INVITATION[options.locale];
   const direction = options.locale === "ar" ? "rtl" : "ltr";
   const body = copy.body(options.portalName, options.inviter);
