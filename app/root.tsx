@@ -9,6 +9,7 @@ import { Toaster } from "./components/ui/sonner";
 import { useFlashToast, usePreloadErrorToast } from "./components/toasts";
 import { getEnv } from "./lib/cloudflare.server";
 import { useNonce } from "./lib/nonce";
+import { originGuard } from "./lib/origin-guard.server";
 import { darkerShade, readPreferences, RTL_LOCALES, type Locale } from "./lib/preferences";
 import { getPublicSettings } from "./lib/public-settings.server";
 import { getMasquerade, getOptionalUser, sessionMiddleware } from "./lib/sanctum/context.server";
@@ -16,7 +17,7 @@ import { resolveTheme } from "./lib/theme.server";
 import { readToast } from "./lib/toast.server";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next";
 
-export const middleware: Route.MiddlewareFunction[] = [sessionMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [originGuard, sessionMiddleware, i18nextMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);

@@ -21,13 +21,13 @@ export function ScrollToTop() {
       aria-label={t("scrollToTop")}
       title={t("scrollToTop")}
       data-testid="scroll-to-top"
-      hidden={!visible}
       onClick={() => {
         const reduce = matchMedia("(prefers-reduced-motion: reduce)").matches;
         window.scrollTo({ top: 0, behavior: reduce ? "auto" : "smooth" });
       }}
       className={cn(
-        "fixed end-6 bottom-6 z-40 flex size-10 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:bg-primary-hover focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
+        visible ? "flex" : "hidden",
+        "fixed end-6 bottom-6 z-40 size-10 items-center justify-center rounded-full bg-primary text-primary-foreground shadow-lg hover:bg-primary-hover focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring",
       )}
     >
       <ArrowUp className="size-5" />

@@ -1,0 +1,148 @@
+import { type BrowserContext, expect, type Page, test } from "@playwright/test";
+import { ACCOUNTS, DEMO_PASSWORD, signIn, unique } from "./support";
+
+async function submitLogin(page: Page, email: string, password: string) {
+  await page.getByLabel("Email").fill(email);
+  await page.locator('input[name="password"]').fill(password);
+  await page.locator('form#login button[type="submit"]').click();
+}
+
+/** The password-setup link of the newest message to `email`, read from the mail log as an administrator. */
+async function passwordLinkFor(context: BrowserContext, email: string): Promise<string> {
+  const admin = await context.browser()!.newContext();
+  const page = await admin.newPage();
+  await signIn(page, ACCOUNTS.superAdmin);
+  await page.goto(`/mail-log?search=${encodeURIComponent(email)}`);
+  await page.getByRole("row").filter({ hasText: email }).first().getByRole("link").first().click();
+  const html = await page.content();
+  await admin.close();
+  const match = html.match(/\/password-setup\?token=[^"'\s<]+/);
+  if (!match) throw new Error("no password-setup link in the mail log");
+  return match[0].replaceAll("&amp;", "&");
+}
+
+test("sign in, land on the requested page, sign out", async ({ page }) => {
+  await page.goto("/status");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fstatus$/);
+  await submitLogin(page, ACCOUNTS.superAdmin, DEMO_PASSWORD);
+  await expect(page).toHaveURL(/\/status$/);
+  await expect(page.getByTestId("user-name")).toHaveText("Avery Collins");
+  await page.locator("summary[aria-label='Open user menu']").click();
+  await page.getByTestId("sign-out").click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("You have been signed out.")).toBeVisible();
+  // The old session is gone: signed-in pages send us back to sign in.
+  await page.goto("/dashboard");
+  await expect(page).toHaveURL(/\/login\?redirectTo=%2Fdashboard$/);
+});
+
+test("a wrong password shows the server's message next to the field and as a toast", async ({ page }) => {
+  await page.goto("/login");
+  await submitLogin(page, ACCOUNTS.auditor, "not-the-password");
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "These credentials do not match our records." })).toBeVisible();
+  await expect(page.locator("#login").getByText("These credentials do not match our records.")).toBeVisible();
+  await expect(page.getByLabel("Email")).toHaveValue(ACCOUNTS.auditor);
+  await expect(page.locator('input[name="password"]')).toHaveValue("");
+});
+
+test("too many attempts are throttled with the time to wait", async ({ page }) => {
+  const email = `${unique("throttle").replace(/\s/g, "-")}@amp.test`;
+  await page.goto("/login");
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await submitLogin(page, email, "wrong-password");
+    await expect(page.locator("#login").getByText("These credentials do not match our records.")).toBeVisible();
+  }
+  await submitLogin(page, email, "wrong-password");
+  await expect(page.locator("#login").getByText(/Too many sign-in attempts\. Please try again in \d+ seconds\./)).toBeVisible();
+});
+
+test("open redirects are refused after sign-in", async ({ page }) => {
+  for (const target of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+    await page.context().clearCookies();
+    await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
+    await submitLogin(page, ACCOUNTS.support, DEMO_PASSWORD);
+    await expect(page).toHaveURL(/^http:\/\/localhost:\d+\/dashboard$/);
+  }
+});
+
+test("register a new organization account", async ({ page }) => {
+  const name = unique("Casey");
+  const email = `${name.replace(/\s/g, ".").toLowerCase()}@example.test`;
+  await page.goto("/register");
+  await page.getByLabel("Full name").fill(name);
+  await page.getByLabel("Organization name").fill(`${name} Household`);
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill("short");
+  await page.getByLabel("Confirm password").fill("different");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page.getByText(/at least 8/)).toBeVisible();
+  await expect(page.getByLabel("Full name")).toHaveValue(name);
+  await page.getByLabel("Password", { exact: true }).fill("a-long-password");
+  await page.getByLabel("Confirm password").fill("a-long-password");
+  await page.getByRole("button", { name: "Sign up" }).click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("user-name")).toHaveText(name);
+});
+
+test("forgot password → mail log link → set password → sign in", async ({ page, context }) => {
+  const email = "ethan.walsh@amp.test";
+  await page.goto("/forgot-password");
+  await page.getByLabel("Email").fill(email);
+  await page.getByRole("button", { name: "Send link" }).click();
+  await expect(page.getByTestId("forgot-sent")).toBeVisible();
+  const link = await passwordLinkFor(context, email);
+  await page.goto(link);
+  await page.getByLabel("New password").fill("a-brand-new-password");
+  await page.getByLabel("Confirm password").fill("a-brand-new-password");
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByText("Your password is set. You can sign in now.")).toBeVisible();
+  await submitLogin(page, email, "a-brand-new-password");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  // The link works once.
+  await page.context().clearCookies();
+  await page.goto(link);
+  await page.getByLabel("New password").fill("another-password-1");
+  await page.getByLabel("Confirm password").fill("another-password-1");
+  await page.getByRole("button", { name: "Set password" }).click();
+  await expect(page.getByText("This password link is invalid or has expired.")).toBeVisible();
+});
+
+test("guest-only pages send signed-in users to the dashboard", async ({ page }) => {
+  await signIn(page, ACCOUNTS.auditor);
+  for (const path of ["/login", "/forgot-password", "/password-setup?token=x&email=y@z.test", "/register"]) {
+    await page.goto(path);
+    await expect(page).toHaveURL(/\/dashboard$/);
+  }
+});
+
+test("masquerade: log in as another user, banner on every page, end", async ({ page }) => {
+  await signIn(page, ACCOUNTS.superAdmin);
+  await page.goto("/users?search=taylor.brooks");
+  await page.getByRole("row").filter({ hasText: "taylor.brooks@amp.test" }).getByRole("button", { name: "Log in as" }).click();
+  const confirm = page.getByRole("alertdialog");
+  if (await confirm.isVisible().catch(() => false)) await confirm.getByRole("button", { name: /Log in as|Confirm/ }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Masquerading started successfully!" })).toBeVisible();
+  await expect(page.getByTestId("masquerade-banner")).toContainText("Avery Collins");
+  await expect(page.getByTestId("masquerade-banner")).toContainText("Taylor Brooks");
+  await expect(page.getByTestId("user-name")).toHaveText("Taylor Brooks");
+  await page.goto("/status");
+  await expect(page.getByTestId("masquerade-banner")).toBeVisible();
+  await page.getByTestId("masquerade-banner").getByRole("button", { name: "End masquerade" }).click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Masquerading ended successfully!" })).toBeVisible();
+  await expect(page.getByTestId("masquerade-banner")).toBeHidden();
+  await expect(page.getByTestId("user-name")).toHaveText("Avery Collins");
+});
+
+test("ending a masquerade that is not running says it failed", async ({ page }) => {
+  await signIn(page, ACCOUNTS.superAdmin);
+  await page.evaluate(() => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = "/masquerade";
+    form.innerHTML = '<input name="intent" value="end">';
+    document.body.append(form);
+    form.submit();
+  });
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Failed to stop masquerading." })).toBeVisible();
+});
