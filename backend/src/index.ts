@@ -10,12 +10,19 @@ import { dbMiddleware, jsonBodyGuard, securityHeaders } from "./lib/middleware";
 import { csrfMiddleware, sessionMiddleware } from "./lib/session";
 import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";
+import { activityFiltersRoutes } from "./routes/activity-log-filters";
 import { auth } from "./routes/auth";
+import { dashboardRoutes } from "./routes/dashboard";
 import { mountDocs } from "./routes/docs";
 import { health } from "./routes/health";
+import { mailLogRoutes } from "./routes/mail-log";
 import { masquerade } from "./routes/masquerade";
+import { organizationsRoutes } from "./routes/organizations";
 import { publicSettings } from "./routes/public-settings";
+import { rolesRoutes } from "./routes/roles";
+import { systemSettingsRoutes } from "./routes/system-settings";
 import { user } from "./routes/user";
+import { usersRoutes } from "./routes/users";
 
 export const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -28,9 +35,18 @@ app.use("*", jsonBodyGuard);
 app.route("/", auth);
 app.route("/", user);
 app.route("/", masquerade);
+// Before the core's activity routes: /api/activity-log/filters must not reach /api/activity-log/{id}.
+app.route("/", activityFiltersRoutes);
 app.route("/", activity);
 app.route("/", health);
 app.route("/", publicSettings);
+// Administration; users after masquerade, whose /api/users/masquerader would otherwise reach /api/users/{id}.
+app.route("/", dashboardRoutes);
+app.route("/", usersRoutes);
+app.route("/", organizationsRoutes);
+app.route("/", rolesRoutes);
+app.route("/", systemSettingsRoutes);
+app.route("/", mailLogRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));

@@ -1,0 +1,116 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { MAIL_STATUSES, mailLog } from "../db/schema";
+import { currentUser, requireAuth, requirePermission } from "../lib/auth";
+import type { AppEnv } from "../lib/context";
+import { notFound } from "../lib/errors";
+import { errorResponses, jsonContent } from "../lib/openapi";
+import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { tenantScope } from "../lib/tenant";
+import { validationHook } from "../lib/validation";
+
+/** Every e-mail the backend sent or failed to send. Organization members see their organization's only. */
+export const mailLogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
+
+const MailRowSchema = z
+  .object({
+    id: z.number().int(),
+    organization_id: z.number().int().nullable(),
+    to: z.string(),
+    subject: z.string(),
+    template: z.string(),
+    status: z.enum(MAIL_STATUSES),
+    error: z.string().nullable(),
+    created_at: z.string(),
+    sent_at: z.string().nullable(),
+  })
+  .openapi("MailLogRow");
+
+const MailDetailSchema = MailRowSchema.extend({ html: z.string().nullable(), text: z.string().nullable() }).openapi("MailLogEntry");
+
+const rowColumns = {
+  id: mailLog.id,
+  organization_id: mailLog.organizationId,
+  to: mailLog.to,
+  subject: mailLog.subject,
+  template: mailLog.template,
+  status: mailLog.status,
+  error: mailLog.error,
+  created_at: mailLog.createdAt,
+  sent_at: mailLog.sentAt,
+};
+
+const SORTS = { created_at: mailLog.createdAt, to: mailLog.to, subject: mailLog.subject, status: mailLog.status } as const;
+
+mailLogRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/mail-log",
+    tags: ["Mail log"],
+    summary: "Sent and failed e-mails, newest first (without bodies)",
+    middleware: [requireAuth, requirePermission("admin.maillog.read")] as const,
+    request: {
+      query: listQuerySchema.extend({
+        sort: z.enum(["created_at", "to", "subject", "status"]).default("created_at"),
+        status: z.enum(MAIL_STATUSES).optional(),
+        template: z.string().max(100).optional(),
+        from: DATE.optional(),
+        to: DATE.optional(),
+      }),
+    },
+    responses: { 200: jsonContent(paginatorSchema(MailRowSchema), "One page of e-mails"), ...errorResponses(401, 403, 422) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const query = c.req.valid("query");
+    const db = c.get("db");
+    const pattern = query.search ? likePattern(query.search) : undefined;
+    const conditions: (SQL | undefined)[] = [
+      tenantScope(me, mailLog.organizationId, query.organization_id),
+      query.status ? eq(mailLog.status, query.status) : undefined,
+      query.template ? eq(mailLog.template, query.template) : undefined,
+      query.from ? gte(mailLog.createdAt, query.from) : undefined,
+      // `to` is inclusive: everything before the next day.
+      query.to ? lt(mailLog.createdAt, sql`date(${query.to}, '+1 day')`) : undefined,
+      pattern ? or(sql`${mailLog.to} LIKE ${pattern} ESCAPE '\\'`, sql`${mailLog.subject} LIKE ${pattern} ESCAPE '\\'`) : undefined,
+    ];
+    const where = and(...conditions);
+    const order = query.direction === "asc" ? asc : desc;
+    const [rows, totals] = await db.batch([
+      db
+        .select(rowColumns)
+        .from(mailLog)
+        .where(where)
+        .orderBy(order(SORTS[query.sort]), order(mailLog.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page),
+      db.select({ total: count() }).from(mailLog).where(where),
+    ]);
+    return c.json(paginate(rows, totals[0]?.total ?? 0, query.page, query.per_page), 200);
+  },
+);
+
+mailLogRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/mail-log/{id}",
+    tags: ["Mail log"],
+    summary: "One e-mail with its HTML and text bodies",
+    middleware: [requireAuth, requirePermission("admin.maillog.read")] as const,
+    request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+    responses: { 200: jsonContent(MailDetailSchema, "The e-mail"), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const { id } = c.req.valid("param");
+    const [row] = await c
+      .get("db")
+      .select({ ...rowColumns, html: mailLog.html, text: mailLog.text })
+      .from(mailLog)
+      .where(and(eq(mailLog.id, id), tenantScope(me, mailLog.organizationId)));
+    if (!row) throw notFound();
+    return c.json(row, 200);
+  },
+);
