@@ -12,6 +12,7 @@ export default [
   route("logout", "routes/logout.tsx"),
   route("preferences", "routes/preferences.tsx"),
   route("api-docs/*", "routes/api-docs.tsx"),
+  route("api/files/*", "routes/files.tsx"),
   // Signed-in pages: the vertical/horizontal layout; every screen comes from the route table.
   layout("routes/_app.tsx", [
     index("routes/_app._index.tsx"),

@@ -1,7 +1,7 @@
 // Local settings for the Workers: .dev.vars (portal) and backend/.dev.vars, created from the
-// examples on first use, with a fresh random SESSION_SECRET. Shared by `npm run dev` and the e2e server.
+// examples on first use, with a fresh random SESSION_SECRET and APP_KEY. Shared by `npm run dev` and the e2e server.
 import { randomBytes } from "node:crypto";
-import { copyFileSync, existsSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 
 export function ensureLocalEnv() {
   if (!existsSync(".dev.vars")) {
@@ -9,8 +9,9 @@ export function ensureLocalEnv() {
     writeFileSync(".dev.vars", example.replace(/^SESSION_SECRET=.*$/m, `SESSION_SECRET=${randomBytes(32).toString("hex")}`));
     console.log("Created .dev.vars with a fresh SESSION_SECRET.");
   }
-  if (!existsSync("backend/.dev.vars") && existsSync("backend/.dev.vars.example")) {
-    copyFileSync("backend/.dev.vars.example", "backend/.dev.vars");
+  if (!existsSync("backend/.dev.vars")) {
+    const example = readFileSync("backend/.dev.vars.example", "utf8");
+    writeFileSync("backend/.dev.vars", example.replace(/^APP_KEY=.*$/m, `APP_KEY=${randomBytes(32).toString("hex")}`));
   }
 }
 
