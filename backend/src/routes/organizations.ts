@@ -24,9 +24,10 @@ function isTimeZone(value: string): boolean {
   return timeZones.has(value);
 }
 
-const usersCount = () => sql<number>`(SELECT COUNT(*) FROM ${users} WHERE ${users.organizationId} = ${organizations.id})`.mapWith(Number);
+// The outer column is spelled out: Drizzle leaves columns unqualified in a single-table select.
+const usersCount = () => sql<number>`(SELECT COUNT(*) FROM ${users} WHERE ${users.organizationId} = "organizations"."id")`.mapWith(Number);
 const numbersCount = () =>
-  sql<number>`(SELECT COUNT(*) FROM ${phoneNumbers} WHERE ${phoneNumbers.organizationId} = ${organizations.id})`.mapWith(Number);
+  sql<number>`(SELECT COUNT(*) FROM ${phoneNumbers} WHERE ${phoneNumbers.organizationId} = "organizations"."id")`.mapWith(Number);
 
 function organizationColumns() {
   return {

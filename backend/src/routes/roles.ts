@@ -67,7 +67,7 @@ export async function activeHolders(db: Db, key: Permission, except: { userId?: 
   return row?.total ?? 0;
 }
 
-const usersCount = () => sql<number>`(SELECT COUNT(*) FROM ${userRoles} WHERE ${userRoles.roleId} = ${roles.id})`.mapWith(Number);
+const usersCount = () => sql<number>`(SELECT COUNT(*) FROM ${userRoles} WHERE ${userRoles.roleId} = "roles"."id")`.mapWith(Number);
 
 function roleColumns() {
   return {

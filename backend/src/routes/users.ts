@@ -105,7 +105,7 @@ usersRoutes.openapi(
       pattern ? or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`) : undefined,
       query.status ? eq(users.status, query.status) : undefined,
       query.role_id
-        ? sql`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = ${users.id} AND ${userRoles.roleId} = ${query.role_id})`
+        ? sql`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = "users"."id" AND ${userRoles.roleId} = ${query.role_id})`
         : undefined,
     ];
     const where = and(...conditions);
