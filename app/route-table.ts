@@ -23,6 +23,13 @@ export interface Screen {
 
 export const SCREENS = [
   { id: "dashboard", path: "dashboard", file: "routes/dashboard.tsx", permission: "dashboard.read", nav: { section: "main", label: "dashboard" } },
+  { id: "system-settings", path: "system-settings", file: "routes/system-settings.tsx", permission: "admin.settings.update", nav: { section: "administration", label: "systemSettings" } },
+  { id: "activity-log", path: "activity-log", file: "routes/activity-log.tsx", permission: "admin.activity.read", nav: { section: "logs", label: "activityLog" } },
+  { id: "activity-log-detail", path: "activity-log/:id", file: "routes/activity-log.detail.tsx", permission: "admin.activity.read", sample: "/activity-log/1" },
+  { id: "mail-log", path: "mail-log", file: "routes/mail-log.tsx", permission: "admin.maillog.read", nav: { section: "logs", label: "mailLog" } },
+  { id: "mail-log-detail", path: "mail-log/:id", file: "routes/mail-log.detail.tsx", permission: "admin.maillog.read", sample: "/mail-log/1" },
+  { id: "profile", path: "profile/:tab?", file: "routes/profile.tsx", permission: null, sample: "/profile/account" },
+  { id: "change-log", path: "change-log", file: "routes/change-log.tsx", permission: null, nav: { section: "resources", label: "changeLog" } },
   { id: "status", path: "status", file: "routes/status.tsx", permission: null, nav: { section: "resources", label: "systemStatus" } },
 ] as const satisfies readonly Screen[];
 

@@ -1,9 +1,13 @@
 import auth from "./auth";
 import common from "./common";
+import dashboard from "./dashboard";
 import errors from "./errors";
+import logs from "./logs";
 import nav from "./nav";
 import passwords from "./passwords";
+import profile from "./profile";
+import settings from "./settings";
 import ui from "./ui";
 import validation from "./validation";
 
-export default { common, nav, errors, auth, passwords, ui, validation };
+export default { common, nav, errors, auth, passwords, ui, validation, dashboard, logs, profile, settings };

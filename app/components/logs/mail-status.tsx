@@ -1,0 +1,14 @@
+import { useTranslation } from "react-i18next";
+import { Badge } from "~/components/ui/badge";
+import type { MailStatus } from "./types";
+
+const VARIANTS = { queued: "info", sent: "success", failed: "destructive" } as const;
+
+export function MailStatusBadge({ status }: { status: MailStatus }) {
+  const { t } = useTranslation("logs");
+  return (
+    <Badge variant={VARIANTS[status] ?? "secondary"} data-status={status}>
+      {t(`mail.statuses.${status}`, { defaultValue: status })}
+    </Badge>
+  );
+}

@@ -1,0 +1,61 @@
+const settings = {
+  title: "System settings",
+  description: "Name, language, sign-up, security rules, menu links and logos of the portal.",
+  save: "Save settings",
+  general: {
+    title: "General",
+    description: "How the portal introduces itself.",
+    portalName: "Portal name",
+    portalNameHint: "Shown in the navigation, page titles and e-mails.",
+    defaultLanguage: "Default language",
+    defaultLanguageHint: "For visitors who have not chosen a language yet.",
+    registration: "Allow registration",
+    registrationHint: "Visitors can create an account and an organization from the sign-in page.",
+  },
+  security: {
+    title: "Security",
+    description: "Rules for passwords and sessions.",
+    passwordMinLength: "Minimum password length",
+    passwordMinLengthHint: "Between {{min}} and {{max}} characters.",
+    sessionIdle: "Session idle timeout (minutes)",
+    sessionIdleHint: "Signed-in users are signed out after this much inactivity: {{min}} to {{max}} minutes.",
+  },
+  links: {
+    title: "Menu links",
+    description: "Addresses of the menu entries that lead to other sites. Leave one empty to hide its entry.",
+    clientSuccess: "Client success center",
+    billing: "Billing",
+    feedback: "Portal feedback",
+  },
+  logos: {
+    title: "Logos",
+    description: "Shown in the navigation and on the sign-in pages. Without a logo the portal shows its name.",
+    kinds: {
+      light: "Logo for light backgrounds",
+      dark: "Logo for dark backgrounds",
+      collapsed: "Collapsed navigation logo",
+    },
+    hints: {
+      light: "Light theme and sign-in pages.",
+      dark: "Dark theme and semi-dark menu.",
+      collapsed: "A compact mark, shown 35 px high.",
+    },
+    current: "Current {{kind}}",
+    none: "No logo uploaded",
+    choose: "Image file",
+    constraints: "PNG, SVG, JPEG or WebP, up to 512 KB.",
+    upload: "Upload",
+    remove: "Remove",
+    removeTitle: "Remove the {{kind}}?",
+    removeDescription: "The portal shows its name in its place until another logo is uploaded.",
+    tooLarge: "The file must not be larger than {{max}} KB.",
+  },
+  toasts: {
+    saved: "System settings saved.",
+    failed: "The settings were not saved. Check the highlighted fields.",
+    logoUploaded: "Logo uploaded.",
+    logoRemoved: "Logo removed.",
+  },
+} as const;
+
+export default settings;

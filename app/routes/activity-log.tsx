@@ -1,0 +1,213 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { activityTitles } from "~/components/logs/activity-titles.server";
+import { FilterDate, FilterSelect } from "~/components/logs/filters";
+import { formatDateTime, validDay } from "~/components/logs/format";
+import { KNOWN_SUBJECT_TYPES, linkableSubjects, subjectHref } from "~/components/logs/subjects";
+import type { ActivityEntry, Option } from "~/components/logs/types";
+import { PageTitle } from "~/components/page-title";
+import { Badge } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
+import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
+import { organizationFilter } from "~/lib/organization-filter.server";
+import { can, requireScreen } from "~/lib/sanctum/context.server";
+import { getLocale } from "~/middleware/i18next";
+import type { Route } from "./+types/activity-log";
+
+interface Filters {
+  actions: string[];
+  subject_types: string[];
+}
+
+const ID = /^[1-9]\d{0,9}$/;
+const SORTS = ["created_at", "action"];
+
+/** The activity log: every mutation, newest first, filtered in the URL. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireScreen(context, "activity-log");
+  const list = parseListParams(new URL(request.url));
+  const { actor_id, action, subject_type, organization_id, from, to } = list.filters;
+  // Only known filters with well-formed values reach the API (anything else would be a 422).
+  const filters = {
+    actor_id: actor_id && ID.test(actor_id) ? actor_id : undefined,
+    action: action?.slice(0, 100),
+    subject_type: subject_type?.slice(0, 100),
+    organization_id: user.is_provider && organization_id && ID.test(organization_id) ? organization_id : undefined,
+    from: validDay(from) ?? undefined,
+    to: validDay(to) ?? undefined,
+  };
+  const sort = list.sort && SORTS.includes(list.sort) ? list.sort : null;
+  const query = toApiQuery({ ...list, sort, filters: {} });
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  if (!query.has("organization_id")) {
+    const scoped = organizationFilter(request, user);
+    if (scoped) query.set("organization_id", String(scoped));
+  }
+
+  const locale = getLocale(context);
+  const [page, titles, available, actors, organizations] = await Promise.all([
+    api.call<Paginated<ActivityEntry>>("/api/activity-log", { query: Object.fromEntries(query) }),
+    activityTitles(api, locale),
+    api.call<Filters>("/api/activity-log/filters", { query: { organization_id: query.get("organization_id") } }).catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+      console.error("activity filters", error);
+      return null;
+    }),
+    can(user, "admin.users.read")
+      ? api
+          .call<Paginated<Option>>("/api/users", { query: { per_page: 100, sort: "name", organization_id: query.get("organization_id") } })
+          .then((answer) => answer.data.map(({ id, name }) => ({ id, name })))
+          .catch((error: unknown) => {
+            if (error instanceof Response) throw error;
+            console.error("activity actors", error);
+            return [] as Option[];
+          })
+      : ([] as Option[]),
+    user.is_provider
+      ? api.call<Option[]>("/api/organizations/options").catch((error: unknown) => {
+          if (error instanceof Response) throw error;
+          console.error("activity organizations", error);
+          return [] as Option[];
+        })
+      : null,
+  ]);
+  return {
+    page,
+    titles,
+    // Without the filters call the action keys come from the titles, which cover every action the backend writes.
+    actions: available?.actions ?? Object.keys(titles),
+    subjectTypes: available?.subject_types ?? [...KNOWN_SUBJECT_TYPES],
+    actors,
+    organizations,
+    linkable: linkableSubjects(user.user_permissions),
+    filters,
+  };
+}
+
+export default function ActivityLog({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("logs");
+  const { page, titles, actions, subjectTypes, actors, organizations, linkable, filters } = loaderData;
+  const title = (action: string) => titles[action] ?? action;
+  const subjectType = (type: string) => t(`subjectTypes.${type}` as "subjectTypes.user", { defaultValue: type });
+
+  const columns: ColumnDef<ActivityEntry>[] = [
+    {
+      id: "created_at",
+      accessorKey: "created_at",
+      meta: { label: t("activity.columns.time"), sortable: true },
+      cell: ({ row }) => (
+        <Link to={`/activity-log/${row.original.id}`} className="whitespace-nowrap text-primary hover:underline">
+          <time dateTime={row.original.created_at}>{formatDateTime(row.original.created_at, i18n.language)}</time>
+        </Link>
+      ),
+    },
+    {
+      id: "actor",
+      meta: { label: t("activity.columns.actor") },
+      cell: ({ row }) => <span className="text-foreground">{row.original.actor?.name ?? t("activity.system")}</span>,
+    },
+    {
+      id: "masquerader",
+      meta: { label: t("activity.columns.masquerader") },
+      cell: ({ row }) => (row.original.masquerader ? <Badge variant="warning">{row.original.masquerader.name}</Badge> : null),
+    },
+    {
+      id: "action",
+      accessorKey: "action",
+      meta: { label: t("activity.columns.action"), sortable: true },
+      cell: ({ row }) => title(row.original.action),
+    },
+    {
+      id: "subject",
+      meta: { label: t("activity.columns.subject") },
+      cell: ({ row }) => {
+        const entry = row.original;
+        if (!entry.subject_type) return null;
+        const label = entry.subject_label ?? `#${entry.subject_id}`;
+        const href = subjectHref(entry.subject_type, entry.subject_id, linkable);
+        return (
+          <span className="flex flex-col">
+            {href ? (
+              <Link to={href} className="text-primary hover:underline">
+                {label}
+              </Link>
+            ) : (
+              <span className="text-foreground">{label}</span>
+            )}
+            <span className="text-xs">{subjectType(entry.subject_type)}</span>
+          </span>
+        );
+      },
+    },
+    {
+      id: "ip",
+      accessorKey: "ip",
+      meta: { label: t("activity.columns.ip") },
+      cell: ({ row }) => <span dir="ltr">{row.original.ip}</span>,
+    },
+  ];
+
+  const actionOptions = actions
+    .map((action) => ({ value: action, label: title(action) }))
+    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+
+  return (
+    <div className="space-y-6">
+      <PageTitle title={t("activity.title")} />
+      <div>
+        <h1 className="font-semibold text-2xl">{t("activity.title")}</h1>
+        <p className="text-muted-foreground">{t("activity.description")}</p>
+      </div>
+      <Card className="gap-0 py-0">
+        <DataTable
+          columns={columns}
+          page={page}
+          label={t("activity.title")}
+          getRowId={(row) => String(row.id)}
+          searchPlaceholder={t("activity.searchPlaceholder")}
+          emptyMessage={t("activity.empty")}
+          filters={
+            <>
+              {actors.length > 0 && (
+                <FilterSelect
+                  name="actor_id"
+                  label={t("activity.filters.actor")}
+                  value={filters.actor_id}
+                  allLabel={t("filters.all")}
+                  options={actors.map((actor) => ({ value: String(actor.id), label: actor.name }))}
+                />
+              )}
+              <FilterSelect
+                name="action"
+                label={t("activity.filters.action")}
+                value={filters.action}
+                allLabel={t("filters.all")}
+                options={actionOptions}
+              />
+              <FilterSelect
+                name="subject_type"
+                label={t("activity.filters.subjectType")}
+                value={filters.subject_type}
+                allLabel={t("filters.all")}
+                options={subjectTypes.map((type) => ({ value: type, label: subjectType(type) }))}
+              />
+              {organizations && (
+                <FilterSelect
+                  name="organization_id"
+                  label={t("filters.organization")}
+                  value={filters.organization_id}
+                  allLabel={t("filters.allOrganizations")}
+                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
+                />
+              )}
+              <FilterDate name="from" label={t("filters.from")} value={filters.from} max={filters.to} />
+              <FilterDate name="to" label={t("filters.to")} value={filters.to} min={filters.from} />
+            </>
+          }
+        />
+      </Card>
+    </div>
+  );
+}

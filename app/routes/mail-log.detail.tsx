@@ -1,0 +1,106 @@
+import { ArrowLeft } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { DetailList } from "~/components/logs/detail-list";
+import { formatDateTime } from "~/components/logs/format";
+import { MailStatusBadge } from "~/components/logs/mail-status";
+import type { MailDetail } from "~/components/logs/types";
+import { PageTitle } from "~/components/page-title";
+import { buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import type { Route } from "./+types/mail-log.detail";
+
+/** One e-mail as it was sent: the HTML body in a sandboxed frame (no scripts, no same origin) and the text. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = requireScreen(context, "mail-log-detail");
+  if (!/^[1-9]\d{0,9}$/.test(params.id)) throw data(null, { status: 404, statusText: "Not found" });
+  try {
+    return { mail: await api.call<MailDetail>(`/api/mail-log/${params.id}`) };
+  } catch (error) {
+    if (error instanceof UpstreamError && error.status === 404) throw data(null, { status: 404, statusText: "Not found" });
+    throw error;
+  }
+}
+
+export default function MailLogDetail({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("logs");
+  const { mail } = loaderData;
+  const none = <span className="text-muted-foreground">{t("detail.none")}</span>;
+  return (
+    <div className="space-y-6">
+      <PageTitle title={t("mail.detailTitle", { subject: mail.subject })} />
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="font-semibold text-2xl">{mail.subject}</h1>
+          <p className="text-muted-foreground" dir="ltr">
+            {mail.to}
+          </p>
+        </div>
+        <Link to="/mail-log" className={buttonVariants({ variant: "outline" })}>
+          <ArrowLeft aria-hidden="true" className="rtl:rotate-180" />
+          {t("detail.backToMail")}
+        </Link>
+      </div>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("detail.summary")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <DetailList
+            items={[
+              { label: t("mail.columns.to"), value: <span dir="ltr">{mail.to}</span> },
+              { label: t("mail.columns.subject"), value: mail.subject },
+              {
+                label: t("mail.columns.template"),
+                value: t(`mail.templates.${mail.template}` as "mail.templates.invitation", { defaultValue: mail.template }),
+              },
+              { label: t("mail.columns.status"), value: <MailStatusBadge status={mail.status} /> },
+              { label: t("mail.columns.error"), value: mail.error ? <span className="text-destructive">{mail.error}</span> : none },
+              {
+                label: t("mail.columns.time"),
+                value: <time dateTime={mail.created_at}>{formatDateTime(mail.created_at, i18n.language)}</time>,
+              },
+              {
+                label: t("mail.sentAt"),
+                value: mail.sent_at ? <time dateTime={mail.sent_at}>{formatDateTime(mail.sent_at, i18n.language)}</time> : none,
+              },
+            ]}
+          />
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("mail.html")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {mail.html ? (
+            <iframe
+              title={t("mail.htmlFrame", { subject: mail.subject })}
+              sandbox=""
+              srcDoc={mail.html}
+              referrerPolicy="no-referrer"
+              className="h-[28rem] w-full rounded-md border bg-white"
+            />
+          ) : (
+            <p className="text-muted-foreground">{t("mail.noHtml")}</p>
+          )}
+        </CardContent>
+      </Card>
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("mail.text")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          {mail.text ? (
+            <pre className="overflow-x-auto whitespace-pre-wrap rounded-md border bg-muted p-4 font-mono text-sm" dir="auto">
+              {mail.text}
+            </pre>
+          ) : (
+            <p className="text-muted-foreground">{t("mail.noText")}</p>
+          )}
+        </CardContent>
+      </Card>
+    </div>
+  );
+}

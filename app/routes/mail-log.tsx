@@ -1,0 +1,155 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { FilterDate, FilterSelect } from "~/components/logs/filters";
+import { formatDateTime, validDay } from "~/components/logs/format";
+import { MailStatusBadge } from "~/components/logs/mail-status";
+import { MAIL_STATUSES, MAIL_TEMPLATES, type MailEntry, type MailStatus, type Option } from "~/components/logs/types";
+import { PageTitle } from "~/components/page-title";
+import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
+import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
+import { organizationFilter } from "~/lib/organization-filter.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import type { Route } from "./+types/mail-log";
+
+const ID = /^[1-9]\d{0,9}$/;
+const SORTS = ["created_at", "to", "subject", "status"];
+
+/** The mail log: every e-mail the platform sent or tried to send. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireScreen(context, "mail-log");
+  const list = parseListParams(new URL(request.url));
+  const { status, template, organization_id, from, to } = list.filters;
+  const filters = {
+    status: MAIL_STATUSES.includes(status as MailStatus) ? status : undefined,
+    template: template?.slice(0, 100),
+    organization_id: user.is_provider && organization_id && ID.test(organization_id) ? organization_id : undefined,
+    from: validDay(from) ?? undefined,
+    to: validDay(to) ?? undefined,
+  };
+  const sort = list.sort && SORTS.includes(list.sort) ? list.sort : null;
+  const query = toApiQuery({ ...list, sort, filters: {} });
+  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
+  if (!query.has("organization_id")) {
+    const scoped = organizationFilter(request, user);
+    if (scoped) query.set("organization_id", String(scoped));
+  }
+  const [page, organizations] = await Promise.all([
+    api.call<Paginated<MailEntry>>("/api/mail-log", { query: Object.fromEntries(query) }),
+    user.is_provider
+      ? api.call<Option[]>("/api/organizations/options").catch((error: unknown) => {
+          if (error instanceof Response) throw error;
+          console.error("mail log organizations", error);
+          return [] as Option[];
+        })
+      : null,
+  ]);
+  // Organization members see their own organization's mail only.
+  const names = organizations ?? (user.organization ? [{ id: user.organization.id, name: user.organization.name }] : []);
+  return { page, organizations, organizationNames: Object.fromEntries(names.map((entry) => [entry.id, entry.name])), filters };
+}
+
+export default function MailLog({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("logs");
+  const { page, organizations, organizationNames, filters } = loaderData;
+  const template = (name: string) => t(`mail.templates.${name}` as "mail.templates.invitation", { defaultValue: name });
+
+  const columns: ColumnDef<MailEntry>[] = [
+    {
+      id: "to",
+      accessorKey: "to",
+      meta: { label: t("mail.columns.to"), sortable: true },
+      cell: ({ row }) => (
+        <Link to={`/mail-log/${row.original.id}`} className="text-primary hover:underline" dir="ltr">
+          {row.original.to}
+        </Link>
+      ),
+    },
+    {
+      id: "subject",
+      accessorKey: "subject",
+      meta: { label: t("mail.columns.subject"), sortable: true },
+      cell: ({ row }) => <span className="text-foreground">{row.original.subject}</span>,
+    },
+    { id: "template", meta: { label: t("mail.columns.template") }, cell: ({ row }) => template(row.original.template) },
+    {
+      id: "status",
+      accessorKey: "status",
+      meta: { label: t("mail.columns.status"), sortable: true },
+      cell: ({ row }) => <MailStatusBadge status={row.original.status} />,
+    },
+    {
+      id: "error",
+      meta: { label: t("mail.columns.error") },
+      cell: ({ row }) => (row.original.error ? <span className="text-destructive text-xs">{row.original.error}</span> : null),
+    },
+    {
+      id: "created_at",
+      accessorKey: "created_at",
+      meta: { label: t("mail.columns.time"), sortable: true },
+      cell: ({ row }) => (
+        <time dateTime={row.original.created_at} className="whitespace-nowrap">
+          {formatDateTime(row.original.created_at, i18n.language)}
+        </time>
+      ),
+    },
+    {
+      id: "organization",
+      meta: { label: t("mail.columns.organization") },
+      cell: ({ row }) => {
+        const id = row.original.organization_id;
+        return id === null ? null : (organizationNames[id] ?? `#${id}`);
+      },
+    },
+  ];
+
+  return (
+    <div className="space-y-6">
+      <PageTitle title={t("mail.title")} />
+      <div>
+        <h1 className="font-semibold text-2xl">{t("mail.title")}</h1>
+        <p className="text-muted-foreground">{t("mail.description")}</p>
+      </div>
+      <Card className="gap-0 py-0">
+        <DataTable
+          columns={columns}
+          page={page}
+          label={t("mail.title")}
+          getRowId={(row) => String(row.id)}
+          searchPlaceholder={t("mail.searchPlaceholder")}
+          emptyMessage={t("mail.empty")}
+          filters={
+            <>
+              <FilterSelect
+                name="status"
+                label={t("mail.filters.status")}
+                value={filters.status}
+                allLabel={t("filters.all")}
+                options={MAIL_STATUSES.map((status) => ({ value: status, label: t(`mail.statuses.${status}`) }))}
+              />
+              <FilterSelect
+                name="template"
+                label={t("mail.filters.template")}
+                value={filters.template}
+                allLabel={t("filters.all")}
+                options={MAIL_TEMPLATES.map((name) => ({ value: name, label: template(name) }))}
+              />
+              {organizations && (
+                <FilterSelect
+                  name="organization_id"
+                  label={t("filters.organization")}
+                  value={filters.organization_id}
+                  allLabel={t("filters.allOrganizations")}
+                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
+                />
+              )}
+              <FilterDate name="from" label={t("filters.from")} value={filters.from} max={filters.to} />
+              <FilterDate name="to" label={t("filters.to")} value={filters.to} min={filters.from} />
+            </>
+          }
+        />
+      </Card>
+    </div>
+  );
+}
