@@ -180,7 +180,7 @@ describe("POST /register", () => {
     });
     expect(duplicate.status).toBe(422);
     expect(await duplicate.json()).toMatchObject({
-      errors: { email: ["validation.unique"], password: ["validation.min", "validation.confirmed"] },
+      errors: { email: ["validation.unique"], password: [`validation.too_short|{"min":8}`, "validation.confirmed"] },
     });
   });
 });
@@ -238,7 +238,7 @@ describe("password reset", () => {
     const { token, client } = await requestReset(email);
     const weak = await client.post("/reset-password", { token, email, password: "short", password_confirmation: "short" });
     expect(weak.status).toBe(422);
-    expect(await weak.json()).toMatchObject({ errors: { password: ["validation.min"] } });
+    expect(await weak.json()).toMatchObject({ errors: { password: [`validation.too_short|{"min":8}`] } });
 
     const mismatch = await client.post("/reset-password", {
       token,

@@ -63,8 +63,8 @@ describe("GET/PUT /api/system-settings", () => {
     expect((await json<Invalid>(response)).errors).toMatchObject({
       portal_name: ["validation.required"],
       default_locale: ["validation.in"],
-      password_min_length: ["validation.min"],
-      session_idle_minutes: ["validation.max"],
+      password_min_length: [`validation.min|{"min":8}`],
+      session_idle_minutes: [`validation.max|{"max":1440}`],
       "links.client_success": expect.any(Array),
       "links.billing": expect.any(Array),
     });

@@ -4,6 +4,7 @@ import type { Translation } from "../types";
 const auth: Translation<typeof en> = {
   failed: "بيانات الاعتماد هذه لا تطابق سجلاتنا.",
   disabled: "هذا الحساب معطّل. تواصل مع المسؤول.",
+  throttle: "محاولات تسجيل دخول كثيرة جدًا. يُرجى المحاولة لاحقًا.",
   login: {
     title: "تسجيل الدخول",
     heading: "مرحبًا بك في {{appName}}! 👋",

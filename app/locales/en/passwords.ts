@@ -2,6 +2,7 @@
 const passwords = {
   sent: "If an account exists for that address, we have sent a link to set a new password.",
   reset: "Your password has been set.",
+  updated: "Your password has been changed.",
   token: "This password link is invalid or has expired.",
   user: "We can't find a user with that email address.",
   throttled: "Please wait before retrying.",

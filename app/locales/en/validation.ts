@@ -24,6 +24,22 @@ const validation = {
   file_too_large: "The file must not be larger than {{max}} MB.",
   file_type: "This file type is not allowed.",
   too_many: "Too many attempts. Try again in {{seconds}} seconds.",
+  unique: "This value is already taken.",
+  numeric: "Enter a number.",
+  string: "Enter text.",
+  array: "Choose one or more options.",
+  regex: "The format is not valid.",
+  format: "The format is not valid.",
+  json: "The request could not be read.",
+  role_scope: "This role cannot be given to a member of this organization.",
+  permission_not_held: "You cannot grant permissions you do not hold yourself.",
+  self_disable: "You cannot disable your own account.",
+  self_lockout: "You cannot remove your own access to user or role administration.",
+  provider_only_permission: "An organization role cannot include provider-only permissions.",
+  provider_type: "Only the provider organization can be of type provider, and its type cannot change.",
+  prohibited: "You cannot change this field.",
+  timezone: "Choose a valid time zone.",
+  svg_unsafe: "This SVG contains scripts or event handlers and cannot be used.",
 };
 
 export type ValidationKey = keyof typeof validation;

@@ -4,6 +4,7 @@ import type { Translation } from "../types";
 const auth: Translation<typeof en> = {
   failed: "Ces identifiants ne correspondent à aucun compte.",
   disabled: "Ce compte est désactivé. Contactez votre administrateur.",
+  throttle: "Trop de tentatives de connexion. Veuillez réessayer plus tard.",
   login: {
     title: "Connexion",
     heading: "Bienvenue sur {{appName}} ! 👋",

@@ -26,6 +26,22 @@ const validation: typeof en = {
   file_too_large: "Le fichier ne doit pas dépasser {{max}} Mo.",
   file_type: "Ce type de fichier n’est pas autorisé.",
   too_many: "Trop de tentatives. Réessayez dans {{seconds}} secondes.",
+  unique: "Cette valeur est déjà utilisée.",
+  numeric: "Saisissez un nombre.",
+  string: "Saisissez du texte.",
+  array: "Choisissez une ou plusieurs options.",
+  regex: "Le format n’est pas valide.",
+  format: "Le format n’est pas valide.",
+  json: "La requête n’a pas pu être lue.",
+  role_scope: "Ce rôle ne peut pas être attribué à un membre de cette organisation.",
+  permission_not_held: "Vous ne pouvez pas accorder des autorisations que vous ne détenez pas.",
+  self_disable: "Vous ne pouvez pas désactiver votre propre compte.",
+  self_lockout: "Vous ne pouvez pas retirer votre propre accès à l’administration des utilisateurs ou des rôles.",
+  provider_only_permission: "Un rôle d’organisation ne peut pas inclure d’autorisations réservées au fournisseur.",
+  provider_type: "Seule l’organisation du fournisseur peut être de type fournisseur, et son type ne peut pas changer.",
+  prohibited: "Vous ne pouvez pas modifier ce champ.",
+  timezone: "Choisissez un fuseau horaire valide.",
+  svg_unsafe: "Ce fichier SVG contient des scripts ou des gestionnaires d’événements et ne peut pas être utilisé.",
 };
 
 export default validation;

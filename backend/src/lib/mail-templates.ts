@@ -52,7 +52,7 @@ const INVITATION = {
     greeting: (name: string) => `Hello ${name},`,
     body: (portal: string, inviter: string) => `${inviter} created an account for you on ${portal}. Choose your password to sign in.`,
     action: "Set your password",
-    expiry: "The link is valid for 60 minutes; after that, use “Forgot password” on the sign-in page.",
+    expiry: "The link is valid for 7 days; after that, use “Forgot password” on the sign-in page.",
   },
   fr: {
     subject: (portal: string) => `Vous êtes invité sur ${portal}`,
@@ -60,14 +60,14 @@ const INVITATION = {
     body: (portal: string, inviter: string) =>
       `${inviter} vous a créé un compte sur ${portal}. Choisissez votre mot de passe pour vous connecter.`,
     action: "Choisir mon mot de passe",
-    expiry: "Le lien est valable 60 minutes ; ensuite, utilisez « Mot de passe oublié » sur la page de connexion.",
+    expiry: "Le lien est valable 7 jours ; ensuite, utilisez « Mot de passe oublié » sur la page de connexion.",
   },
   ar: {
     subject: (portal: string) => `دعوة للانضمام إلى ${portal}`,
     greeting: (name: string) => `مرحبًا ${name}،`,
     body: (portal: string, inviter: string) => `أنشأ ${inviter} حسابًا لك على ${portal}. اختر كلمة المرور لتسجيل الدخول.`,
     action: "تعيين كلمة المرور",
-    expiry: "الرابط صالح لمدة 60 دقيقة؛ بعد ذلك استخدم «نسيت كلمة المرور» في صفحة تسجيل الدخول.",
+    expiry: "الرابط صالح لمدة 7 أيام؛ بعد ذلك استخدم «نسيت كلمة المرور» في صفحة تسجيل الدخول.",
   },
 } satisfies Record<Locale, unknown>;
 

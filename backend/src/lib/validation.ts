@@ -19,9 +19,9 @@ function messageFor(issue: z.core.$ZodIssue, rawValue: unknown): string {
       if (rawValue === "" || (Array.isArray(rawValue) && rawValue.length === 0 && issue.minimum === 1)) {
         return "validation.required";
       }
-      return "validation.min";
+      return bounded(issue.origin, "min", issue.minimum);
     case "too_big":
-      return "validation.max";
+      return bounded(issue.origin, "max", issue.maximum);
     case "invalid_format":
       if (issue.format === "email") return "validation.email";
       if (issue.format === "url") return "validation.url";
@@ -35,6 +35,12 @@ function messageFor(issue: z.core.$ZodIssue, rawValue: unknown): string {
     default:
       return "validation.invalid";
   }
+}
+
+/** `validation.too_short|{"min":8}` and the like: the portal interpolates the bound into the message. */
+function bounded(origin: string, side: "min" | "max", bound: number | bigint): string {
+  const key = origin === "string" ? (side === "min" ? "too_short" : "too_long") : origin === "array" || origin === "set" ? `${side}_items` : side;
+  return `validation.${key}|${JSON.stringify({ [side]: Number(bound) })}`;
 }
 
 function valueAt(data: unknown, path: PropertyKey[]): unknown {
@@ -84,6 +90,6 @@ export class ErrorBag {
 
 /** Password rules shared by register, reset and change: minimum length from the settings, confirmation. */
 export function checkNewPassword(bag: ErrorBag, password: string, confirmation: string | undefined, minLength: number) {
-  if (password.length < minLength) bag.add("password", "validation.min");
+  if (password.length < minLength) bag.add("password", `validation.too_short|${JSON.stringify({ min: minLength })}`);
   if (confirmation !== password) bag.add("password", "validation.confirmed");
 }

@@ -19,6 +19,8 @@ import { checkNewPassword, ErrorBag, validationHook } from "../lib/validation";
 export const LOGIN_MAX_ATTEMPTS = 5;
 export const LOGIN_DECAY_SECONDS = 60;
 export const RESET_TOKEN_MINUTES = 60;
+/** An invited user (no password yet) gets a week to accept the invitation. */
+export const INVITATION_TOKEN_MINUTES = 7 * 24 * 60;
 /** Self-registered customers administer their own new organization. */
 const REGISTRANT_ROLE: SeededRole = "Organization Admin";
 
@@ -276,7 +278,8 @@ auth.openapi(
 
     const stored = await db.query.passwordResetTokens.findFirst({ where: eq(passwordResetTokens.email, body.email) });
     const user = await db.query.users.findFirst({ where: eq(users.email, body.email) });
-    const fresh = stored && Date.now() - Date.parse(stored.createdAt) <= RESET_TOKEN_MINUTES * 60_000;
+    const lifetime = user && !user.passwordHash ? INVITATION_TOKEN_MINUTES : RESET_TOKEN_MINUTES;
+    const fresh = stored && Date.now() - Date.parse(stored.createdAt) <= lifetime * 60_000;
     if (!stored || !user || !fresh || !timingSafeEqual(await sha256Hex(body.token), stored.tokenHash)) {
       throw validationError({ email: ["passwords.token"] });
     }
