@@ -1,5 +1,5 @@
 import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, DEMO_PASSWORD } from "./support";
+import { DEMO_PASSWORD } from "./support";
 
 /** Each portal response reports its KV writes in Server-Timing (`session;desc="kv-writes=N"`). */
 function countKvWrites(page: Page) {
@@ -18,7 +18,7 @@ function countKvWrites(page: Page) {
 test("a whole session writes KV exactly twice: once at sign-in, once at sign-out", async ({ page }) => {
   const counter = countKvWrites(page);
   await page.goto("/login");
-  await page.getByLabel("Email").fill(ACCOUNTS.superAdmin);
+  await page.getByLabel("Email").fill("taylor.brooks@amp.test");
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.locator('form#login button[type="submit"]').click();
   await expect(page).toHaveURL(/\/dashboard$/);

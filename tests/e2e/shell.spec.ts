@@ -57,9 +57,9 @@ test.describe("signed-in layout", () => {
 });
 
 test.describe("theme", () => {
+  // Theme choices are saved to the user: each test that changes them uses its own account.
   test("dark theme renders on the server (no flash) and persists across reload", async ({ page }) => {
-    await signIn(page, ACCOUNTS.support);
-    await page.getByRole("group").filter({ has: page.locator("summary[aria-label='Theme']") });
+    await signIn(page, "daniel.kim@northwind.test");
     await page.locator("summary[aria-label='Theme']").click();
     await page.locator("[data-theme-option='dark']").click();
     await expect(page.locator("html")).toHaveClass(/dark/);
@@ -75,7 +75,7 @@ test.describe("theme", () => {
 
   test("system theme follows the OS scheme", async ({ page }) => {
     await page.emulateMedia({ colorScheme: "dark" });
-    await signIn(page, ACCOUNTS.auditor);
+    await signIn(page, "marcus.bell@lakeside.test");
     await page.locator("summary[aria-label='Theme']").click();
     await page.locator("[data-theme-option='system']").click();
     await expect(page.locator("html")).toHaveClass(/dark/);
@@ -89,7 +89,7 @@ test.describe("theme", () => {
   });
 
   test("primary colour and semi-dark menu persist", async ({ page }) => {
-    await signIn(page, ACCOUNTS.providerAdmin);
+    await signIn(page, "sofia.alvarez@lakeside.test");
     await page.getByTestId("customizer-trigger").click();
     const customizer = page.getByTestId("customizer");
     await expect(customizer).toBeInViewport();

@@ -1,0 +1,47 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { ACCOUNTS, signIn, useLanguage } from "./support";
+
+/** axe finds no serious or critical violation on the main screens, in light, dark and Arabic. */
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    label,
+  ).toEqual([]);
+}
+
+const SCREENS = ["/dashboard", "/users", "/users/add", "/organizations", "/roles", "/activity-log", "/mail-log", "/profile/account", "/status"];
+
+test("guest pages", async ({ page }) => {
+  for (const path of ["/login", "/register", "/forgot-password"]) {
+    await page.goto(path);
+    await expectNoSeriousViolations(page, path);
+  }
+});
+
+test("signed-in screens in the light theme", async ({ page }) => {
+  await signIn(page, ACCOUNTS.superAdmin);
+  for (const path of SCREENS) {
+    await page.goto(path);
+    await expectNoSeriousViolations(page, path);
+  }
+});
+
+test("signed-in screens in the dark theme and in Arabic", async ({ page }) => {
+  await signIn(page, "elena.novak@maple.test");
+  await page.locator("summary[aria-label='Theme']").click();
+  await page.locator("[data-theme-option='dark']").click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  await useLanguage(page, "ar");
+  for (const path of ["/dashboard", "/users", "/status"]) {
+    await page.goto(path);
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expectNoSeriousViolations(page, `${path} (dark, ar)`);
+  }
+  await useLanguage(page, "en");
+  await page.goto("/status");
+  await page.locator("summary[aria-label='Theme']").click();
+  await page.locator("[data-theme-option='light']").click();
+});
