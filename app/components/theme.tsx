@@ -23,6 +23,7 @@ export function useSystemThemeSync(mode: "light" | "dark" | "system") {
     const query = matchMedia("(prefers-color-scheme: dark)");
     const apply = () => {
       const scheme = query.matches ? "dark" : "light";
+      // biome-ignore lint/suspicious/noDocumentCookie: one plain preference cookie; the Cookie Store API is not in every browser
       document.cookie = SCHEME_COOKIE + scheme + COOKIE_ATTRIBUTES;
       root.classList.toggle("dark", mode === "dark" || (mode === "system" && scheme === "dark"));
     };

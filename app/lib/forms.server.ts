@@ -20,8 +20,12 @@ export interface FormReply {
 }
 
 /** A reply with field errors (and form errors under the "" key) and the values as typed. */
-// biome-ignore lint/suspicious/noExplicitAny: a submission of any schema
-export function replyWithErrors(submission: Submission<any>, errors: Record<string, string[]>, init?: { status?: number; toasts?: string[]; hideFields?: string[] }) {
+export function replyWithErrors(
+  // biome-ignore lint/suspicious/noExplicitAny: a submission of any schema
+  submission: Submission<any>,
+  errors: Record<string, string[]>,
+  init?: { status?: number; toasts?: string[]; hideFields?: string[] },
+) {
   const { "": formErrors, ...fieldErrors } = errors;
   const result = submission.reply({ formErrors, fieldErrors, hideFields: init?.hideFields });
   return data<FormReply>({ result, toasts: init?.toasts }, { status: init?.status ?? 400 });

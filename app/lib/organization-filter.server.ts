@@ -15,7 +15,5 @@ export function organizationFilter(request: Request, user: CurrentUser): number 
 }
 
 export function organizationFilterCookie(organizationId: number | null, secure: boolean): string {
-  return organizationId
-    ? serializeCookie(COOKIE, String(organizationId), { secure })
-    : serializeCookie(COOKIE, "", { maxAge: 0, secure });
+  return organizationId ? serializeCookie(COOKIE, String(organizationId), { secure }) : serializeCookie(COOKIE, "", { maxAge: 0, secure });
 }

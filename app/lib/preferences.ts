@@ -41,8 +41,7 @@ export const cookieName = (key: PreferenceKey | "organization") => `${COOKIE_PRE
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const isHexColor = (value: string) => HEX_COLOR.test(value);
-export const isLocale = (value: string | null | undefined): value is Locale =>
-  !!value && (LOCALES as readonly string[]).includes(value);
+export const isLocale = (value: string | null | undefined): value is Locale => !!value && (LOCALES as readonly string[]).includes(value);
 
 /** Validates one submitted preference; null when the key or value is not allowed. */
 export function validPreference(key: string, value: string): { key: PreferenceKey; value: string } | null {

@@ -5,10 +5,7 @@ const keys = new Map<string, Promise<CryptoKey>>();
 function key(secret: string): Promise<CryptoKey> {
   let cached = keys.get(secret);
   if (!cached) {
-    cached = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, [
-      "sign",
-      "verify",
-    ]);
+    cached = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);
     keys.set(secret, cached);
   }
   return cached;

@@ -19,7 +19,8 @@ export function resolveTheme(request: Request, preferences: Preferences, user: C
   const mode = user.theme ?? preferences.theme;
   const hint = request.headers.get("Sec-CH-Prefers-Color-Scheme");
   const system = hint === "dark" || hint === "light" ? hint : preferences["color-scheme"];
-  const primary = user.theme_primary_color && isHexColor(user.theme_primary_color) ? user.theme_primary_color : preferences["primary-color"];
+  const primary =
+    user.theme_primary_color && isHexColor(user.theme_primary_color) ? user.theme_primary_color : preferences["primary-color"];
   const semiDark = user.theme_semi_dark_menu ?? preferences["semi-dark"] === "true";
   return { mode, resolved: mode === "system" ? system : mode, primary, semiDark };
 }

@@ -5,15 +5,15 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { z } from "zod";
 import { PageTitle } from "~/components/page-title";
+import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, ErrorList, InputField } from "~/components/ui/form-field";
-import { notify } from "~/components/toasts";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
-import { signInCookies } from "~/lib/sign-in.server";
-import { getClient, getSession } from "~/lib/sanctum/context.server";
-import { UpstreamError } from "~/lib/sanctum/client.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
+import { UpstreamError } from "~/lib/sanctum/client.server";
+import { getClient, getSession } from "~/lib/sanctum/context.server";
+import { signInCookies } from "~/lib/sign-in.server";
 import type { CurrentUser } from "~/lib/types";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
@@ -66,7 +66,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return replyWithErrors(submission, { email: [message] }, { status: 429, toasts: [message], hideFields });
     }
     if (error instanceof UpstreamError) {
-      return replyWithErrors(submission, { "": ["auth.login.failed"] }, { status: error.status >= 400 ? error.status : 400, toasts: ["auth.login.failed"], hideFields });
+      return replyWithErrors(
+        submission,
+        { "": ["auth.login.failed"] },
+        { status: Math.max(error.status, 400), toasts: ["auth.login.failed"], hideFields },
+      );
     }
     // No response at all (network failure, backend down).
     console.error("login", error);

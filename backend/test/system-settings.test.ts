@@ -19,7 +19,7 @@ const valid = (overrides: Record<string, unknown> = {}) => ({
   ...overrides,
 });
 
-function upload(client: Client, kind: string, bytes: Uint8Array | string, type: string, name = "logo.bin") {
+function upload(client: Client, kind: string, bytes: Uint8Array<ArrayBuffer> | string, type: string, name = "logo.bin") {
   const form = new FormData();
   form.append("file", new File([bytes], name, { type }));
   return client.fetch(`/api/system-settings/logos/${kind}`, { method: "POST", body: form });

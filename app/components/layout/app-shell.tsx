@@ -40,7 +40,10 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
       data-content-width={preferences["content-width"]}
       style={{ "--content-max": boxed ? "1440px" : "100%" } as React.CSSProperties}
     >
-      <a href="#main" className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-4 focus:top-4">
+      <a
+        href="#main"
+        className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-4 focus:top-4"
+      >
         {t("skipToContent")}
       </a>
       <input type="checkbox" id={NAV_TOGGLE_ID} className="peer/nav sr-only" tabIndex={-1} aria-hidden="true" />

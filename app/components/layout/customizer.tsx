@@ -2,7 +2,7 @@ import { Check, RotateCcw, Settings2, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
-import { PRIMARY_COLOR_PRESETS, type Preferences, type PreferenceKey } from "~/lib/preferences";
+import { PRIMARY_COLOR_PRESETS, type PreferenceKey, type Preferences } from "~/lib/preferences";
 import type { ResolvedTheme } from "~/lib/theme.server";
 import { cn } from "~/lib/utils";
 import { PreferenceForm } from "./preference-form";
@@ -110,10 +110,20 @@ export function Customizer({ preferences, theme }: { preferences: Preferences; t
             <CustomColorForm current={theme.primary} />
           </Section>
           <Section title={t("theme.label")}>
-            <Options name="theme" current={theme.mode} options={["light", "dark", "system"] as const} label={(value) => t(`theme.${value}`)} />
+            <Options
+              name="theme"
+              current={theme.mode}
+              options={["light", "dark", "system"] as const}
+              label={(value) => t(`theme.${value}`)}
+            />
           </Section>
           <Section title={t("customizer.skin")}>
-            <Options name="skin" current={preferences.skin} options={["default", "bordered"] as const} label={(value) => t(`customizer.skins.${value}`)} />
+            <Options
+              name="skin"
+              current={preferences.skin}
+              options={["default", "bordered"] as const}
+              label={(value) => t(`customizer.skins.${value}`)}
+            />
           </Section>
           <Section title={t("customizer.semiDark")} hint={t("customizer.semiDarkHint")}>
             <Options
@@ -124,10 +134,20 @@ export function Customizer({ preferences, theme }: { preferences: Preferences; t
             />
           </Section>
           <Section title={t("customizer.layout")}>
-            <Options name="layout" current={preferences.layout} options={["vertical", "horizontal"] as const} label={(value) => t(`customizer.layouts.${value}`)} />
+            <Options
+              name="layout"
+              current={preferences.layout}
+              options={["vertical", "horizontal"] as const}
+              label={(value) => t(`customizer.layouts.${value}`)}
+            />
           </Section>
           <Section title={t("customizer.contentWidth")}>
-            <Options name="content-width" current={preferences["content-width"]} options={["boxed", "wide"] as const} label={(value) => t(`customizer.widths.${value}`)} />
+            <Options
+              name="content-width"
+              current={preferences["content-width"]}
+              options={["boxed", "wide"] as const}
+              label={(value) => t(`customizer.widths.${value}`)}
+            />
           </Section>
           <Section title={t("customizer.navbarType")}>
             <Options
@@ -138,10 +158,20 @@ export function Customizer({ preferences, theme }: { preferences: Preferences; t
             />
           </Section>
           <Section title={t("customizer.navbarBlur")}>
-            <Options name="navbar-blur" current={preferences["navbar-blur"]} options={["true", "false"] as const} label={(value) => (value === "true" ? "✓" : "—")} />
+            <Options
+              name="navbar-blur"
+              current={preferences["navbar-blur"]}
+              options={["true", "false"] as const}
+              label={(value) => (value === "true" ? "✓" : "—")}
+            />
           </Section>
           <Section title={t("customizer.footerType")}>
-            <Options name="footer-type" current={preferences["footer-type"]} options={["static", "sticky", "hidden"] as const} label={(value) => t(`customizer.footerTypes.${value}`)} />
+            <Options
+              name="footer-type"
+              current={preferences["footer-type"]}
+              options={["static", "sticky", "hidden"] as const}
+              label={(value) => t(`customizer.footerTypes.${value}`)}
+            />
           </Section>
         </div>
       </div>
@@ -156,7 +186,12 @@ function CustomColorForm({ current }: { current: string }) {
       <label className="flex items-center gap-2 text-sm">
         <span>{t("customizer.customColor")}</span>
         {/* The visible picker's value overrides the hidden "value" field: the last one wins. */}
-        <input type="color" name="value" defaultValue={current.toLowerCase()} className="h-9 w-12 cursor-pointer rounded border bg-transparent" />
+        <input
+          type="color"
+          name="value"
+          defaultValue={current.toLowerCase()}
+          className="h-9 w-12 cursor-pointer rounded border bg-transparent"
+        />
       </label>
       <Button type="submit" size="sm" variant="outline">
         {t("customizer.apply")}

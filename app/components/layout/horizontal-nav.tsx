@@ -10,10 +10,7 @@ import { FallbackNavIcon, NAV_ICONS } from "./nav-icons";
 export function HorizontalNav({ groups, sticky }: { groups: NavGroup[]; sticky: boolean }) {
   const { t } = useTranslation(["nav", "common"]);
   return (
-    <nav
-      aria-label={t("common:navigation.label")}
-      className={cn("z-30 hidden border-b bg-card/95 xl:block", sticky && "sticky top-16")}
-    >
+    <nav aria-label={t("common:navigation.label")} className={cn("z-30 hidden border-b bg-card/95 xl:block", sticky && "sticky top-16")}>
       <ul className="mx-auto flex max-w-[var(--content-max)] flex-wrap items-center gap-1 px-6 py-2">
         {groups.map((group) => (
           <li key={group.section}>
@@ -40,10 +37,7 @@ export function HorizontalNav({ groups, sticky }: { groups: NavGroup[]; sticky: 
                           {label}
                         </a>
                       ) : (
-                        <NavLink
-                          to={item.href}
-                          className={({ isActive }) => cn(menuItemClass, isActive && "bg-primary/10 text-primary")}
-                        >
+                        <NavLink to={item.href} className={({ isActive }) => cn(menuItemClass, isActive && "bg-primary/10 text-primary")}>
                           <Icon aria-hidden="true" />
                           {label}
                         </NavLink>

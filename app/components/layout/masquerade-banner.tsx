@@ -7,7 +7,11 @@ import { Button } from "~/components/ui/button";
 export function MasqueradeBanner({ masquerader, user }: { masquerader: string; user: string }) {
   const { t } = useTranslation();
   return (
-    <div role="status" data-testid="masquerade-banner" className="flex flex-wrap items-center justify-center gap-3 bg-warning px-4 py-2 font-medium text-sm text-white">
+    <div
+      role="status"
+      data-testid="masquerade-banner"
+      className="flex flex-wrap items-center justify-center gap-3 bg-warning px-4 py-2 font-medium text-sm text-white"
+    >
       <VenetianMask className="size-4" aria-hidden="true" />
       <span>{t("masquerade.banner", { masquerader, user })}</span>
       <Form method="post" action="/masquerade">

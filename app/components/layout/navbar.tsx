@@ -105,7 +105,10 @@ function UserMenu({ user }: { user: NavbarUser }) {
     <Menu
       label={t("userMenu.open")}
       trigger={
-        <span className="flex size-9 items-center justify-center rounded-full bg-primary/15 font-semibold text-primary text-sm" aria-hidden="true">
+        <span
+          className="flex size-9 items-center justify-center rounded-full bg-primary/15 font-semibold text-primary text-sm"
+          aria-hidden="true"
+        >
           {initials(user.name)}
         </span>
       }
@@ -137,7 +140,13 @@ function UserMenu({ user }: { user: NavbarUser }) {
   );
 }
 
-function OrganizationFilter({ organizations, organizationId }: { organizations: { id: number; name: string }[]; organizationId: number | null }) {
+function OrganizationFilter({
+  organizations,
+  organizationId,
+}: {
+  organizations: { id: number; name: string }[];
+  organizationId: number | null;
+}) {
   const { t } = useTranslation();
   const location = useLocation();
   return (

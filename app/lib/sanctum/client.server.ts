@@ -1,5 +1,4 @@
 import { redirect } from "react-router";
-import { parseCookieHeader } from "../cookies";
 import { safeRedirectPath } from "../safe-redirect";
 import type { PortalSession } from "./session.server";
 
@@ -122,9 +121,7 @@ export class SanctumClient {
       body: options.json ? JSON.stringify(options.json) : options.body,
     };
     const url = this.url(path, options.query);
-    const response = this.config.env.SANCTUM_URL
-      ? await fetch(url, init)
-      : await this.config.env.BACKEND.fetch(url, init);
+    const response = this.config.env.SANCTUM_URL ? await fetch(url, init) : await this.config.env.BACKEND.fetch(url, init);
     this.absorbCookies(response);
     return response;
   }

@@ -1,6 +1,6 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import type { Permission } from "../../../common/permissions";
-import { screen, type ScreenId } from "../../route-table";
+import { type ScreenId, screen } from "../../route-table";
 import { cloudflareContext } from "../cloudflare.server";
 import type { CurrentUser, MasqueradeStatus } from "../types";
 import { loginRedirectUrl, SanctumClient, UpstreamError } from "./client.server";

@@ -10,20 +10,26 @@ async function setup(handler: Handler, options: { sanctumUrl?: string; browserHe
   const backend = {
     fetch: async (input: string, init?: RequestInit) => {
       const request = new Request(input, init);
-      seen.push(request.clone());
+      seen.push(request.clone() as Request);
       return handler(request);
     },
   };
   const env = { BACKEND: backend, SANCTUM_URL: options.sanctumUrl ?? "", UPSTREAM_ORIGIN: "" } as unknown as PortalEnv;
   const request = new Request("http://portal.test/users?page=2", {
-    headers: { "CF-Connecting-IP": "203.0.113.9", "Sec-Fetch-Site": "same-origin", "Sec-Fetch-Mode": "navigate", ...options.browserHeaders },
+    headers: {
+      "CF-Connecting-IP": "203.0.113.9",
+      "Sec-Fetch-Site": "same-origin",
+      "Sec-Fetch-Mode": "navigate",
+      ...options.browserHeaders,
+    },
   });
   const { kv } = fakeKv();
   const session = await PortalSession.load(request, kv, "a-test-secret-of-at-least-32-characters");
   return { client: new SanctumClient({ env, request, session }), session, seen };
 }
 
-const json = (body: unknown, init?: ResponseInit) => new Response(JSON.stringify(body), { ...init, headers: { "Content-Type": "application/json", ...init?.headers } });
+const json = (body: unknown, init?: ResponseInit) =>
+  new Response(JSON.stringify(body), { ...init, headers: { "Content-Type": "application/json", ...init?.headers } });
 
 describe("SanctumClient", () => {
   it("sends what Laravel Sanctum needs and nothing of the browser's fetch metadata", async () => {
@@ -56,7 +62,8 @@ describe("SanctumClient", () => {
   it("recovers from 419 once: new CSRF cookie, retry, and the jar is saved", async () => {
     let calls = 0;
     const { client, session, seen } = await setup((request) => {
-      if (new URL(request.url).pathname === "/sanctum/csrf-cookie") return new Response(null, { status: 204, headers: { "Set-Cookie": "XSRF-TOKEN=fresh; Path=/" } });
+      if (new URL(request.url).pathname === "/sanctum/csrf-cookie")
+        return new Response(null, { status: 204, headers: { "Set-Cookie": "XSRF-TOKEN=fresh; Path=/" } });
       calls++;
       return calls === 1 ? json({ message: "CSRF token mismatch." }, { status: 419 }) : json({ saved: true });
     });
@@ -68,7 +75,9 @@ describe("SanctumClient", () => {
 
   it("a persistent 419 surfaces as an error instead of looping", async () => {
     const { client, seen } = await setup((request) =>
-      new URL(request.url).pathname === "/sanctum/csrf-cookie" ? new Response(null, { status: 204 }) : json({ message: "CSRF token mismatch." }, { status: 419 }),
+      new URL(request.url).pathname === "/sanctum/csrf-cookie"
+        ? new Response(null, { status: 204 })
+        : json({ message: "CSRF token mismatch." }, { status: 419 }),
     );
     await expect(client.call("/api/x", { method: "POST", json: {} })).rejects.toBeInstanceOf(UpstreamError);
     expect(seen.filter((request) => new URL(request.url).pathname === "/api/x")).toHaveLength(2);
