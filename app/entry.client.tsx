@@ -1,10 +1,10 @@
 import i18next from "i18next";
-import { startTransition, StrictMode } from "react";
+import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { clientLanguages } from "~/locales/client";
 import { installPreloadErrorHandler } from "~/lib/preload-error";
+import { clientLanguages } from "~/locales/client";
 
 installPreloadErrorHandler();
 

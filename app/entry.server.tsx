@@ -3,11 +3,11 @@ import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
-import { randomId } from "~/lib/signing.server";
 import { NonceProvider } from "~/lib/nonce";
 import { securityHeaders } from "~/lib/security-headers.server";
-import { getInstance } from "~/middleware/i18next";
+import { randomId } from "~/lib/signing.server";
 import { resources } from "~/locales";
+import { getInstance } from "~/middleware/i18next";
 
 export const streamTimeout = 5_000;
 

@@ -5,12 +5,12 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
 import { ThemeScript, useSystemThemeSync } from "./components/theme";
-import { Toaster } from "./components/ui/sonner";
 import { useFlashToast, usePreloadErrorToast } from "./components/toasts";
+import { Toaster } from "./components/ui/sonner";
 import { getEnv } from "./lib/cloudflare.server";
 import { useNonce } from "./lib/nonce";
 import { originGuard } from "./lib/origin-guard.server";
-import { darkerShade, readPreferences, RTL_LOCALES, type Locale } from "./lib/preferences";
+import { darkerShade, type Locale, RTL_LOCALES, readPreferences } from "./lib/preferences";
 import { getPublicSettings } from "./lib/public-settings.server";
 import { getMasquerade, getOptionalUser, sessionMiddleware } from "./lib/sanctum/context.server";
 import { resolveTheme } from "./lib/theme.server";
@@ -24,10 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Locale;
   const user = getOptionalUser(context);
   const preferences = readPreferences(request.headers.get("Cookie"));
-  const [settings, { toast, clear }] = await Promise.all([
-    getPublicSettings(context),
-    readToast(request, env.SESSION_SECRET),
-  ]);
+  const [settings, { toast, clear }] = await Promise.all([getPublicSettings(context), readToast(request, env.SESSION_SECRET)]);
   const theme = resolveTheme(request, preferences, user);
   return data(
     {

@@ -1,4 +1,4 @@
-import { index, layout, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
 import { SCREENS } from "./route-table";
 
 export default [

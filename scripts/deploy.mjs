@@ -22,7 +22,10 @@ const run = (command, commandArgs) => {
 
 if (!args.includes("--skip-build")) run("npx", ["react-router", "build"]);
 
-const alias = preview?.toLowerCase().replace(/[^a-z0-9-]/g, "-").slice(0, 40);
+const alias = preview
+  ?.toLowerCase()
+  .replace(/[^a-z0-9-]/g, "-")
+  .slice(0, 40);
 for (const config of ["dist/amp_backend/wrangler.json", "build/server/wrangler.json"]) {
   if (dryRun) run("npx", ["wrangler", "deploy", "--dry-run", "--outdir", `.wrangler/dry-run/${config.split("/")[1]}`, "-c", config]);
   else if (alias) run("npx", ["wrangler", "versions", "upload", "--preview-alias", alias, "-c", config]);

@@ -1,6 +1,6 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { AppShell } from "~/components/layout/app-shell";
 import { ErrorPage } from "~/components/error-page";
+import { AppShell } from "~/components/layout/app-shell";
 import { buildNavigation } from "~/lib/navigation.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { getPublicSettings } from "~/lib/public-settings.server";

@@ -16,7 +16,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!user.is_provider) return redirect(back, 303);
   const id = Number(form.get("organization_id"));
   const secure = new URL(request.url).protocol === "https:";
-  return redirect(back, { status: 303, headers: { "Set-Cookie": organizationFilterCookie(Number.isInteger(id) && id > 0 ? id : null, secure) } });
+  return redirect(back, {
+    status: 303,
+    headers: { "Set-Cookie": organizationFilterCookie(Number.isInteger(id) && id > 0 ? id : null, secure) },
+  });
 }
 
 /** A list's page number means nothing under another filter. */

@@ -36,7 +36,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireGuest(context);
   const url = new URL(request.url);
   const settings = await getPublicSettings(context);
-  return { token: url.searchParams.get("token") ?? "", email: url.searchParams.get("email") ?? "", minLength: settings.password_min_length };
+  return {
+    token: url.searchParams.get("token") ?? "",
+    email: url.searchParams.get("email") ?? "",
+    minLength: settings.password_min_length,
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -87,7 +91,12 @@ export default function PasswordSetup({ loaderData, actionData }: Route.Componen
             <input type="hidden" name="email" value={loaderData.email} />
             <ErrorList errors={form.errors} id={form.errorId} />
             <InputField field={fields.password} label={t("passwordSetup.password")} type="password" autoComplete="new-password" autoFocus />
-            <InputField field={fields.password_confirmation} label={t("passwordSetup.passwordConfirmation")} type="password" autoComplete="new-password" />
+            <InputField
+              field={fields.password_confirmation}
+              label={t("passwordSetup.passwordConfirmation")}
+              type="password"
+              autoComplete="new-password"
+            />
             <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
               {t("passwordSetup.submit")}
             </Button>

@@ -36,7 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     for (const [name, entry] of Object.entries(PREFERENCE_SCHEMA)) {
       if (name === "color-scheme") continue;
       headers.append("Set-Cookie", serializeCookie(cookieName(name as PreferenceKey), "", { maxAge: 0, secure }));
-      if (name in USER_THEME_FIELDS) userChanges[USER_THEME_FIELDS[name as PreferenceKey] as string] = name === "semi-dark" ? false : entry.fallback;
+      if (name in USER_THEME_FIELDS)
+        userChanges[USER_THEME_FIELDS[name as PreferenceKey] as string] = name === "semi-dark" ? false : entry.fallback;
     }
     headers.append("Set-Cookie", serializeCookie(cookieName("primary-color"), "", { maxAge: 0, secure }));
     userChanges.theme_primary_color = "#7367F0";

@@ -86,7 +86,12 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
           <InputField field={fields.organization_name} label={t("register.organizationName")} autoComplete="organization" />
           <InputField field={fields.email} label={t("register.email")} type="email" autoComplete="email" />
           <InputField field={fields.password} label={t("register.password")} type="password" autoComplete="new-password" />
-          <InputField field={fields.password_confirmation} label={t("register.passwordConfirmation")} type="password" autoComplete="new-password" />
+          <InputField
+            field={fields.password_confirmation}
+            label={t("register.passwordConfirmation")}
+            type="password"
+            autoComplete="new-password"
+          />
           <Button type="submit" className="w-full" disabled={navigation.state === "submitting"}>
             {t("register.submit")}
           </Button>

@@ -78,7 +78,9 @@ export default function Status({ loaderData }: Route.ComponentProps) {
                 <li key={check.id} className="flex items-center gap-3 py-3" data-check={check.id} data-state={check.state}>
                   <Icon className={`size-5 ${COLORS[check.state]}`} aria-hidden="true" />
                   <span className="flex-1">{t(`status.${check.id}`)}</span>
-                  {check.ms !== null && <span className="text-muted-foreground text-sm tabular-nums">{t("status.latency", { ms: check.ms })}</span>}
+                  {check.ms !== null && (
+                    <span className="text-muted-foreground text-sm tabular-nums">{t("status.latency", { ms: check.ms })}</span>
+                  )}
                   <span className={`font-medium text-sm ${COLORS[check.state]}`}>{t(`status.${check.state}`)}</span>
                 </li>
               );

@@ -12,7 +12,17 @@ async function expectNoSeriousViolations(page: Page, label: string) {
   ).toEqual([]);
 }
 
-const SCREENS = ["/dashboard", "/users", "/users/add", "/organizations", "/roles", "/activity-log", "/mail-log", "/profile/account", "/status"];
+const SCREENS = [
+  "/dashboard",
+  "/users",
+  "/users/add",
+  "/organizations",
+  "/roles",
+  "/activity-log",
+  "/mail-log",
+  "/profile/account",
+  "/status",
+];
 
 test("guest pages", async ({ page }) => {
   for (const path of ["/login", "/register", "/forgot-password"]) {

@@ -25,15 +25,27 @@ test("a whole session writes KV exactly twice: once at sign-in, once at sign-out
   expect(counter.writes).toBe(1);
 
   // Ten pages, as documents and as client-side navigations.
-  const pages = ["/dashboard", "/status", "/change-log", "/profile/account", "/users", "/organizations", "/roles", "/activity-log", "/mail-log", "/system-settings"];
+  const pages = [
+    "/dashboard",
+    "/status",
+    "/change-log",
+    "/profile/account",
+    "/users",
+    "/organizations",
+    "/roles",
+    "/activity-log",
+    "/mail-log",
+    "/system-settings",
+  ];
   for (const [index, path] of pages.entries()) {
     if (index % 2 === 0) await page.goto(path);
-    else await page.evaluate((href) => {
-      const link = document.createElement("a");
-      link.href = href;
-      document.body.append(link);
-      link.click();
-    }, path);
+    else
+      await page.evaluate((href) => {
+        const link = document.createElement("a");
+        link.href = href;
+        document.body.append(link);
+        link.click();
+      }, path);
     await expect(page).toHaveURL(new RegExp(`${path}$`));
   }
   // Save a form: an interface preference (cookie + the user's profile upstream).

@@ -1,6 +1,6 @@
 import { expect, test } from "@playwright/test";
-import { type Permission, SEEDED_ROLES, type SeededRole } from "../../common/permissions";
 import { SCREENS } from "../../app/route-table";
+import { type Permission, SEEDED_ROLES, type SeededRole } from "../../common/permissions";
 import { signIn } from "./support";
 
 /** Demo accounts and their roles (backend/src/db/seed.ts); Grace Liu holds no role at all. */

@@ -9,7 +9,10 @@ test("without JavaScript: sign in, the shell renders, the overlay and theme menu
   // The overlay navigation is a checkbox toggle: no script needed.
   await page.getByTestId("nav-open").click();
   await expect(page.locator("#vertical-nav")).toBeInViewport();
-  await page.locator("#vertical-nav").getByRole("link", { name: /System status/ }).click();
+  await page
+    .locator("#vertical-nav")
+    .getByRole("link", { name: /System status/ })
+    .click();
   await expect(page).toHaveURL(/\/status$/);
   // The theme menu is a <details> with real forms.
   await page.locator("summary[aria-label='Theme']").click();

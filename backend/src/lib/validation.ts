@@ -39,7 +39,8 @@ function messageFor(issue: z.core.$ZodIssue, rawValue: unknown): string {
 
 /** `validation.too_short|{"min":8}` and the like: the portal interpolates the bound into the message. */
 function bounded(origin: string, side: "min" | "max", bound: number | bigint): string {
-  const key = origin === "string" ? (side === "min" ? "too_short" : "too_long") : origin === "array" || origin === "set" ? `${side}_items` : side;
+  const key =
+    origin === "string" ? (side === "min" ? "too_short" : "too_long") : origin === "array" || origin === "set" ? `${side}_items` : side;
   return `validation.${key}|${JSON.stringify({ [side]: Number(bound) })}`;
 }
 
