@@ -162,7 +162,7 @@ export function Customizer({ preferences, theme }: { preferences: Preferences; t
               name="navbar-blur"
               current={preferences["navbar-blur"]}
               options={["true", "false"] as const}
-              label={(value) => (value === "true" ? "✓" : "—")}
+              label={(value) => t(value === "true" ? "on" : "off")}
             />
           </Section>
           <Section title={t("customizer.footerType")}>

@@ -11,6 +11,8 @@ const common: Translation<typeof en> = {
   save: "حفظ",
   cancel: "إلغاء",
   close: "إغلاق",
+  on: "مفعّل",
+  off: "معطّل",
   back: "رجوع",
   language: "اللغة",
   languages: { en: "English", fr: "Français", ar: "العربية" },

@@ -8,6 +8,8 @@ const common = {
   save: "Save",
   cancel: "Cancel",
   close: "Close",
+  on: "On",
+  off: "Off",
   back: "Back",
   language: "Language",
   languages: { en: "English", fr: "Français", ar: "العربية" },

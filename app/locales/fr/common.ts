@@ -11,6 +11,8 @@ const common: Translation<typeof en> = {
   save: "Enregistrer",
   cancel: "Annuler",
   close: "Fermer",
+  on: "Activé",
+  off: "Désactivé",
   back: "Retour",
   language: "Langue",
   languages: { en: "English", fr: "Français", ar: "العربية" },
