@@ -23,6 +23,15 @@ export interface Screen {
 
 export const SCREENS = [
   { id: "dashboard", path: "dashboard", file: "routes/dashboard.tsx", permission: "dashboard.read", nav: { section: "main", label: "dashboard" } },
+  { id: "users", path: "users", file: "routes/users.tsx", permission: "admin.users.read", nav: { section: "administration", label: "users" } },
+  { id: "users-add", path: "users/add", file: "routes/users.add.tsx", permission: "admin.users.create" },
+  { id: "users-edit", path: "users/edit/:id", file: "routes/users.edit.tsx", permission: "admin.users.update", sample: "/users/edit/1" },
+  { id: "organizations", path: "organizations", file: "routes/organizations.tsx", permission: "admin.organizations.read", nav: { section: "administration", label: "organizations" } },
+  { id: "organizations-add", path: "organizations/add", file: "routes/organizations.add.tsx", permission: "admin.organizations.create" },
+  { id: "organizations-edit", path: "organizations/edit/:id", file: "routes/organizations.edit.tsx", permission: "admin.organizations.update", sample: "/organizations/edit/1" },
+  { id: "roles", path: "roles", file: "routes/roles.tsx", permission: "admin.roles.read", nav: { section: "administration", label: "roles" } },
+  { id: "roles-add", path: "roles/add", file: "routes/roles.add.tsx", permission: "admin.roles.create" },
+  { id: "roles-edit", path: "roles/edit/:id", file: "routes/roles.edit.tsx", permission: "admin.roles.update", sample: "/roles/edit/1" },
   { id: "system-settings", path: "system-settings", file: "routes/system-settings.tsx", permission: "admin.settings.update", nav: { section: "administration", label: "systemSettings" } },
   { id: "activity-log", path: "activity-log", file: "routes/activity-log.tsx", permission: "admin.activity.read", nav: { section: "logs", label: "activityLog" } },
   { id: "activity-log-detail", path: "activity-log/:id", file: "routes/activity-log.detail.tsx", permission: "admin.activity.read", sample: "/activity-log/1" },

@@ -1,3 +1,4 @@
+import admin from "./admin";
 import auth from "./auth";
 import common from "./common";
 import dashboard from "./dashboard";
@@ -10,4 +11,4 @@ import settings from "./settings";
 import ui from "./ui";
 import validation from "./validation";
 
-export default { common, nav, errors, auth, passwords, ui, validation, dashboard, logs, profile, settings };
+export default { admin, common, nav, errors, auth, passwords, ui, validation, dashboard, logs, profile, settings };

@@ -1,0 +1,73 @@
+import { type CountryCode, getCountries, isValidPhoneNumber } from "libphonenumber-js/max";
+import { z } from "zod";
+import { validationMessage } from "~/lib/validation-message";
+import { requiredOr, tooLong } from "./schema";
+import { LOCALES, ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from "./types";
+
+const invalid = validationMessage("invalid");
+const choose = validationMessage("in");
+
+/** An optional text: empty becomes `null`, so clearing a field clears it upstream too. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, tooLong(max))
+    .optional()
+    .transform((value) => value || null);
+
+const COUNTRIES: readonly string[] = getCountries();
+
+export function isCountry(value: string): value is CountryCode {
+  return COUNTRIES.includes(value);
+}
+
+/** An IANA time zone the runtime accepts (aliases of renamed zones included). */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat("en", { timeZone: value });
+    return /^[A-Za-z]/.test(value);
+  } catch {
+    return false;
+  }
+}
+
+/** `POST /api/organizations` and `PUT /api/organizations/{id}`. */
+export const organizationSchema = z
+  .object({
+    name: z.string(requiredOr(invalid)).trim().min(1, validationMessage("required")).max(255, tooLong(255)),
+    account_number: z.string(requiredOr(invalid)).trim().min(1, validationMessage("required")).max(64, tooLong(64)),
+    status: z.enum(ORGANIZATION_STATUSES, requiredOr(choose)),
+    type: z.enum(ORGANIZATION_TYPES, requiredOr(choose)),
+    contact_name: optionalText(255),
+    contact_email: z
+      .email(validationMessage("email"))
+      .max(255, tooLong(255))
+      .optional()
+      .transform((value) => value ?? null),
+    contact_phone: z
+      .string()
+      .trim()
+      .max(32, tooLong(32))
+      .optional()
+      .transform((value) => value ?? null),
+    address_line1: optionalText(255),
+    address_line2: optionalText(255),
+    city: optionalText(120),
+    state: optionalText(120),
+    postal_code: optionalText(20),
+    country: z.string(requiredOr(choose)).refine(isCountry, choose),
+    timezone: z.string(requiredOr(choose)).refine(isTimeZone, choose),
+    default_locale: z.enum(LOCALES, requiredOr(choose)),
+  })
+  // As the backend does (it stores E.164): a national number is read in the organization's country, US by default.
+  // (`when`: checked even while other fields are still invalid, so every error shows at once.)
+  .refine((value) => !value.contact_phone || isValidPhoneNumber(value.contact_phone, phoneRegion(value.country)), {
+    path: ["contact_phone"],
+    message: validationMessage("phone"),
+    when: (payload) => typeof (payload.value as { contact_phone?: unknown } | undefined)?.contact_phone === "string",
+  });
+
+function phoneRegion(country: unknown): CountryCode {
+  return typeof country === "string" && isCountry(country) ? country : "US";
+}

@@ -1,0 +1,76 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form } from "react-router";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
+import { FormActions, FormSection } from "./form-layout";
+import { PermissionMatrix } from "./permission-matrix";
+import { roleSchema } from "./role-schema";
+import { ROLE_SCOPES } from "./types";
+
+interface RoleFormProps {
+  mode: "add" | "edit";
+  defaultValue: { name?: string; description?: string; scope?: string; permissions?: string[] };
+  lastResult: SubmissionResult<string[]> | undefined;
+  isSystem?: boolean;
+  /** The full-access role: its keys are shown read-only. */
+  fullAccess?: boolean;
+}
+
+/** The add and edit form of a role: name, description and the permission matrix. */
+export function RoleForm({ mode, defaultValue, lastResult, isSystem = false, fullAccess = false }: RoleFormProps) {
+  const { t } = useTranslation("admin");
+  const [form, fields] = useForm({
+    id: `role-${mode}`,
+    defaultValue,
+    lastResult,
+    constraint: getZodConstraint(roleSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: roleSchema }),
+  });
+  const initial = fields.permissions.initialValue;
+  const permissions = Array.isArray(initial) ? initial.filter((key): key is string => typeof key === "string") : initial ? [initial] : [];
+
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-6">
+      <ErrorList id={form.errorId} errors={form.errors} />
+      {isSystem && (
+        <Alert>
+          <AlertDescription>{t("roles.systemNotice")}</AlertDescription>
+        </Alert>
+      )}
+      <FormSection title={t("roles.sections.details")} description={t("roles.sections.detailsDescription")}>
+        <InputField field={fields.name} label={t("roles.fields.name")} autoComplete="off" readOnly={isSystem} />
+        <SelectField
+          field={fields.scope}
+          label={t("roles.fields.scope")}
+          description={t("roles.fields.scopeDescription")}
+          options={ROLE_SCOPES.map((scope) => ({ value: scope, label: t(`roles.scopes.${scope}`) }))}
+          disabled={isSystem}
+        />
+        {/* A system role keeps its scope: the disabled select is not submitted, this copy is. */}
+        {isSystem && <input type="hidden" name={fields.scope.name} form={form.id} value={String(fields.scope.initialValue ?? "")} />}
+        <TextareaField field={fields.description} label={t("roles.fields.description")} rows={3} className="md:col-span-2" />
+      </FormSection>
+      <FormSection title={t("roles.sections.permissions")} description={t("roles.sections.permissionsDescription")}>
+        {fullAccess && (
+          <Alert className="md:col-span-2">
+            <AlertDescription>{t("roles.fullAccessNotice")}</AlertDescription>
+          </Alert>
+        )}
+        <PermissionMatrix
+          key={form.key}
+          name={fields.permissions.name}
+          formId={form.id}
+          initial={permissions}
+          readOnly={fullAccess}
+          errors={fields.permissions.errors}
+          errorId={fields.permissions.errorId}
+        />
+      </FormSection>
+      <FormActions cancelTo="/roles" formId={form.id} submitLabel={mode === "add" ? t("roles.add") : t("actions.save")} />
+    </Form>
+  );
+}

@@ -1,0 +1,48 @@
+import { PencilIcon, Trash2Icon } from "lucide-react";
+import type * as React from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { buttonVariants } from "~/components/ui/button";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { cn } from "~/lib/utils";
+
+/** The action cell of a list row: icon buttons, end-aligned. */
+export function RowActions({ children }: { children: React.ReactNode }) {
+  return <div className="flex items-center justify-end gap-1">{children}</div>;
+}
+
+export function EditLink({ to, label }: { to: string; label: string }) {
+  return (
+    <Link
+      to={to}
+      aria-label={label}
+      title={label}
+      className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "text-muted-foreground")}
+    >
+      <PencilIcon aria-hidden="true" />
+    </Link>
+  );
+}
+
+/** Delete with confirmation: posts `intent=delete` and the id to the list route's action. */
+export function DeleteButton({ id, label, title, description }: { id: number; label: string; title: string; description: string }) {
+  const { t } = useTranslation("admin");
+  return (
+    <ConfirmDialog
+      destructive
+      title={title}
+      description={description}
+      confirmLabel={t("actions.delete")}
+      fields={{ intent: "delete", id }}
+      triggerProps={{
+        variant: "ghost",
+        size: "icon",
+        "aria-label": label,
+        title: label,
+        className: "text-muted-foreground hover:text-destructive",
+      }}
+    >
+      <Trash2Icon aria-hidden="true" />
+    </ConfirmDialog>
+  );
+}

@@ -1,0 +1,78 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { useFormErrorToast } from "~/components/admin/form-toast";
+import { OrganizationForm } from "~/components/admin/organization-form";
+import { organizationSchema } from "~/components/admin/organization-schema";
+import { PageHeader } from "~/components/admin/page-header";
+import { countryOptions, timeZoneOptions } from "~/components/admin/regions.server";
+import type { Organization } from "~/components/admin/types";
+import { loadRecord, recordId, saveFailed } from "~/components/admin/upstream.server";
+import { getEnv } from "~/lib/cloudflare.server";
+import { type FormReply, parseForm } from "~/lib/forms.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getInstance, getLocale } from "~/middleware/i18next";
+import type { Route } from "./+types/organizations.edit";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = requireScreen(context, "organizations-edit");
+  const record = await loadRecord<Organization>(api, "/api/organizations/:id", params.id);
+  const timeZones = timeZoneOptions();
+  // A zone the runtime no longer lists (renamed upstream) stays choosable for this record.
+  if (record.timezone && !timeZones.includes(record.timezone)) timeZones.unshift(record.timezone);
+  return { record, countries: countryOptions(getLocale(context)), timeZones };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "organizations-edit");
+  const id = recordId(params.id);
+  const i18n = getInstance(context);
+  const { submission } = await parseForm(request, organizationSchema);
+  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
+  try {
+    await api.call(`/api/organizations/${id}`, { method: "PUT", json: submission.value });
+    const message = i18n.t("organizations.updated", { ns: "admin", name: submission.value.name });
+    return redirectWithToast("/organizations", { type: "success", message }, getEnv(context).SESSION_SECRET);
+  } catch (error) {
+    return saveFailed(submission, error, "edit organization");
+  }
+}
+
+export default function EditOrganization({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { record } = loaderData;
+  useFormErrorToast(actionData);
+  const text = (value: string | null | undefined) => value ?? undefined;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t("organizations.editTitle", { name: record.name })}
+        description={t("organizations.editDescription")}
+        backTo="/organizations"
+      />
+      <OrganizationForm
+        mode="edit"
+        defaultValue={{
+          name: record.name,
+          account_number: record.account_number,
+          status: record.status,
+          type: record.type,
+          contact_name: text(record.contact_name),
+          contact_email: text(record.contact_email),
+          contact_phone: text(record.contact_phone),
+          address_line1: text(record.address_line1),
+          address_line2: text(record.address_line2),
+          city: text(record.city),
+          state: text(record.state),
+          postal_code: text(record.postal_code),
+          country: record.country,
+          timezone: record.timezone,
+          default_locale: record.default_locale,
+        }}
+        lastResult={actionData?.result}
+        countries={loaderData.countries}
+        timeZones={loaderData.timeZones}
+      />
+    </div>
+  );
+}

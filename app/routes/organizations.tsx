@@ -1,0 +1,192 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { PlusIcon } from "lucide-react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { formatDate, formatNumber } from "~/components/admin/format";
+import { ListFilter } from "~/components/admin/list-filter";
+import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
+import { PageHeader } from "~/components/admin/page-header";
+import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES, type Organization } from "~/components/admin/types";
+import { deleteRow } from "~/components/admin/upstream.server";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
+import { type Paginated, parseListParams } from "~/lib/list-params";
+import { organizationFilter } from "~/lib/organization-filter.server";
+import { can, requireScreen } from "~/lib/sanctum/context.server";
+import type { Route } from "./+types/organizations";
+
+const SORTS = ["name", "account_number", "created_at", "users_count"] as const;
+const TYPE_VARIANTS = { provider: "default", business: "info", residential: "secondary" } as const;
+
+/** Organizations: search, filter by status and type, counts of users and numbers. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireScreen(context, "organizations");
+  const list = parseListParams(new URL(request.url));
+  const query = listApiQuery(list, {
+    sorts: SORTS,
+    filters: { status: oneOf(ORGANIZATION_STATUSES), type: oneOf(ORGANIZATION_TYPES) },
+    organizationId: organizationFilter(request, user),
+  });
+  const page = await api.call<Paginated<Organization>>("/api/organizations", { query });
+  redirectPastLastPage(request, page);
+  return {
+    page,
+    allowed: {
+      create: can(user, "admin.organizations.create"),
+      update: can(user, "admin.organizations.update"),
+      delete: can(user, "admin.organizations.delete"),
+    },
+  };
+}
+
+/** Delete: the backend refuses (409 organizations.has_dependents) while users or numbers remain. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return deleteRow(request, context, {
+    screen: "organizations",
+    permission: "admin.organizations.delete",
+    endpoint: (id) => `/api/organizations/${id}`,
+    deleted: "organizations.deleted",
+  });
+}
+
+export default function Organizations({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("admin");
+  const [searchParams] = useSearchParams();
+  const { page, allowed } = loaderData;
+  const filters = parseListParams(searchParams).filters;
+  const locale = i18n.language;
+
+  const columns = useMemo<ColumnDef<Organization>[]>(
+    () => [
+      {
+        id: "name",
+        meta: { label: t("organizations.columns.name"), sortable: true },
+        enableHiding: false,
+        cell: ({ row }) => <span className="font-medium text-foreground">{row.original.name}</span>,
+      },
+      {
+        id: "account_number",
+        meta: { label: t("organizations.columns.accountNumber"), sortable: true },
+        cell: ({ row }) => (
+          <span dir="ltr" className="font-mono text-[0.8125rem]">
+            {row.original.account_number}
+          </span>
+        ),
+      },
+      {
+        id: "type",
+        meta: { label: t("organizations.columns.type") },
+        cell: ({ row }) => <Badge variant={TYPE_VARIANTS[row.original.type]}>{t(`organizations.types.${row.original.type}`)}</Badge>,
+      },
+      {
+        id: "status",
+        meta: { label: t("organizations.columns.status") },
+        cell: ({ row }) => <StatusBadge status={row.original.status} />,
+      },
+      {
+        id: "contact",
+        meta: { label: t("organizations.columns.contact") },
+        cell: ({ row }) =>
+          row.original.contact_name || row.original.contact_email ? (
+            <div className="flex flex-col">
+              {row.original.contact_name && <span className="text-foreground">{row.original.contact_name}</span>}
+              {row.original.contact_email && (
+                <span dir="ltr" className="text-[0.8125rem]">
+                  {row.original.contact_email}
+                </span>
+              )}
+            </div>
+          ) : (
+            "—"
+          ),
+      },
+      {
+        id: "users_count",
+        meta: { label: t("organizations.columns.users"), sortable: true, className: "text-end tabular-nums" },
+        cell: ({ row }) => formatNumber(locale, row.original.users_count ?? 0),
+      },
+      {
+        id: "numbers_count",
+        meta: { label: t("organizations.columns.numbers"), className: "text-end tabular-nums" },
+        cell: ({ row }) => formatNumber(locale, row.original.numbers_count ?? 0),
+      },
+      {
+        id: "created_at",
+        meta: { label: t("organizations.columns.createdAt"), sortable: true, className: "whitespace-nowrap" },
+        cell: ({ row }) => (row.original.created_at ? formatDate(locale, row.original.created_at) : "—"),
+      },
+      {
+        id: "actions",
+        enableHiding: false,
+        header: () => <span className="sr-only">{t("actions.actions")}</span>,
+        meta: { label: t("actions.actions"), className: "text-end" },
+        cell: ({ row }) => {
+          const target = row.original;
+          return (
+            <RowActions>
+              {allowed.update && (
+                <EditLink to={`/organizations/edit/${target.id}`} label={t("organizations.edit", { name: target.name })} />
+              )}
+              {allowed.delete && (
+                <DeleteButton
+                  id={target.id}
+                  label={t("organizations.delete", { name: target.name })}
+                  title={t("organizations.deleteTitle", { name: target.name })}
+                  description={t("organizations.deleteDescription")}
+                />
+              )}
+            </RowActions>
+          );
+        },
+      },
+    ],
+    [t, locale, allowed],
+  );
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("organizations.title")} description={t("organizations.description")} />
+      <Card className="gap-0 py-0">
+        <DataTable
+          columns={columns}
+          page={page}
+          label={t("organizations.tableLabel")}
+          getRowId={(row) => String(row.id)}
+          searchPlaceholder={t("organizations.searchPlaceholder")}
+          emptyMessage={t("organizations.empty")}
+          filters={
+            <>
+              <ListFilter
+                name="status"
+                label={t("filters.status")}
+                allLabel={t("filters.allStatuses")}
+                value={filters.status}
+                options={ORGANIZATION_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+              />
+              <ListFilter
+                name="type"
+                label={t("organizations.filters.type")}
+                allLabel={t("organizations.filters.allTypes")}
+                value={filters.type}
+                options={ORGANIZATION_TYPES.map((type) => ({ value: type, label: t(`organizations.types.${type}`) }))}
+              />
+            </>
+          }
+          toolbar={
+            allowed.create && (
+              <Link to="/organizations/add" className={buttonVariants()}>
+                <PlusIcon aria-hidden="true" />
+                {t("organizations.add")}
+              </Link>
+            )
+          }
+        />
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { useFormErrorToast } from "~/components/admin/form-toast";
+import { assignableRoles, organizationOptions } from "~/components/admin/options.server";
+import { PageHeader } from "~/components/admin/page-header";
+import type { AdminUser } from "~/components/admin/types";
+import { loadRecord, recordId, saveFailed } from "~/components/admin/upstream.server";
+import { UserForm } from "~/components/admin/user-form";
+import { editUserSchema } from "~/components/admin/user-schema";
+import { getEnv } from "~/lib/cloudflare.server";
+import { type FormReply, parseForm } from "~/lib/forms.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getInstance } from "~/middleware/i18next";
+import type { Route } from "./+types/users.edit";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = requireScreen(context, "users-edit");
+  const [record, organizations, roles] = await Promise.all([
+    loadRecord<AdminUser>(api, "/api/users/:id", params.id),
+    organizationOptions(api),
+    assignableRoles(api),
+  ]);
+  const options = organizations ?? (record.organization ? [{ id: record.organization.id, name: record.organization.name }] : []);
+  // Roles the user already holds stay listed (and ticked) even when the caller could not newly give them.
+  const held = record.roles.filter((role) => roles && !roles.some((option) => option.id === role.id));
+  return { record, organizations: options, roles: roles && [...roles, ...held].sort((a, b) => a.name.localeCompare(b.name)) };
+}
+
+/** `PUT /api/users/{id}`: the backend refuses to disable oneself or drop one's own last admin role. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "users-edit");
+  const i18n = getInstance(context);
+  const id = recordId(params.id);
+  const { submission } = await parseForm(request, editUserSchema);
+  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
+  try {
+    await api.call(`/api/users/${id}`, { method: "PUT", json: submission.value });
+    const message = i18n.t("users.updated", { ns: "admin", name: submission.value.name });
+    return redirectWithToast("/users", { type: "success", message }, getEnv(context).SESSION_SECRET);
+  } catch (error) {
+    return saveFailed(submission, error, "edit user");
+  }
+}
+
+export default function EditUser({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("admin");
+  const { record } = loaderData;
+  useFormErrorToast(actionData);
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("users.editTitle", { name: record.name })} description={t("users.editDescription")} backTo="/users" />
+      <UserForm
+        mode="edit"
+        defaultValue={{
+          name: record.name,
+          email: record.email,
+          organization_id: record.organization ? String(record.organization.id) : undefined,
+          role_ids: record.roles.map((role) => String(role.id)),
+          locale: record.locale ?? "en",
+          status: record.status,
+        }}
+        lastResult={actionData?.result}
+        organizations={loaderData.organizations}
+        roles={loaderData.roles}
+        currentRoles={record.roles}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,227 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { LogInIcon, PlusIcon } from "lucide-react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { formatDateTime } from "~/components/admin/format";
+import { ListFilter } from "~/components/admin/list-filter";
+import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
+import { organizationOptions, roleFilterOptions } from "~/components/admin/options.server";
+import { PageHeader } from "~/components/admin/page-header";
+import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
+import { StatusBadge } from "~/components/admin/status-badge";
+import { type AdminUser, USER_STATUSES } from "~/components/admin/types";
+import { deleteRow } from "~/components/admin/upstream.server";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable } from "~/components/ui/data-table";
+import { type Paginated, parseListParams } from "~/lib/list-params";
+import { organizationFilter } from "~/lib/organization-filter.server";
+import { can, requireScreen } from "~/lib/sanctum/context.server";
+import type { Route } from "./+types/users";
+
+const SORTS = ["name", "email", "created_at", "last_login_at"] as const;
+
+/** Users: search by name or e-mail, filter by role, organization and status; rows to edit, delete, log in as. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireScreen(context, "users");
+  const list = parseListParams(new URL(request.url));
+  const query = listApiQuery(list, {
+    sorts: SORTS,
+    filters: { role_id: isId, status: oneOf(USER_STATUSES), ...(user.is_provider ? { organization_id: isId } : {}) },
+    organizationId: organizationFilter(request, user),
+  });
+  const [page, roles, organizations] = await Promise.all([
+    api.call<Paginated<AdminUser>>("/api/users", { query }),
+    roleFilterOptions(api, user),
+    user.is_provider ? organizationOptions(api) : null,
+  ]);
+  redirectPastLastPage(request, page);
+  return {
+    page,
+    roles,
+    organizations,
+    me: user.id,
+    allowed: {
+      create: can(user, "admin.users.create"),
+      update: can(user, "admin.users.update"),
+      delete: can(user, "admin.users.delete"),
+      masquerade: can(user, "admin.users.masquerade"),
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  return deleteRow(request, context, {
+    screen: "users",
+    permission: "admin.users.delete",
+    endpoint: (id) => `/api/users/${id}`,
+    deleted: "users.deleted",
+  });
+}
+
+export default function Users({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("admin");
+  const [searchParams] = useSearchParams();
+  const { page, roles, organizations, me, allowed } = loaderData;
+  const filters = parseListParams(searchParams).filters;
+  const locale = i18n.language;
+
+  const columns = useMemo<ColumnDef<AdminUser>[]>(
+    () => [
+      {
+        id: "name",
+        meta: { label: t("users.columns.name"), sortable: true },
+        enableHiding: false,
+        cell: ({ row }) => (
+          <span className="font-medium text-foreground">
+            {row.original.name}
+            {row.original.id === me && (
+              <Badge variant="info" className="ms-2">
+                {t("you")}
+              </Badge>
+            )}
+          </span>
+        ),
+      },
+      {
+        id: "email",
+        meta: { label: t("users.columns.email"), sortable: true },
+        cell: ({ row }) => <span dir="ltr">{row.original.email}</span>,
+      },
+      {
+        id: "organization",
+        meta: { label: t("users.columns.organization") },
+        cell: ({ row }) => row.original.organization?.name ?? "—",
+      },
+      {
+        id: "roles",
+        meta: { label: t("users.columns.roles") },
+        cell: ({ row }) =>
+          row.original.roles.length === 0 ? (
+            <span>{t("users.fields.noRoles")}</span>
+          ) : (
+            <div className="flex flex-wrap gap-1">
+              {row.original.roles.map((role) => (
+                <Badge key={role.id} variant="default">
+                  {role.name}
+                </Badge>
+              ))}
+            </div>
+          ),
+      },
+      {
+        id: "status",
+        meta: { label: t("users.columns.status") },
+        cell: ({ row }) => <StatusBadge status={row.original.status} />,
+      },
+      {
+        id: "last_login_at",
+        meta: { label: t("users.columns.lastLogin"), sortable: true, className: "whitespace-nowrap" },
+        cell: ({ row }) => (row.original.last_login_at ? formatDateTime(locale, row.original.last_login_at) : t("never")),
+      },
+      {
+        id: "created_at",
+        meta: { label: t("users.columns.createdAt"), sortable: true, className: "whitespace-nowrap" },
+        cell: ({ row }) => (row.original.created_at ? formatDateTime(locale, row.original.created_at) : "—"),
+      },
+      {
+        id: "actions",
+        enableHiding: false,
+        header: () => <span className="sr-only">{t("actions.actions")}</span>,
+        meta: { label: t("actions.actions"), className: "text-end" },
+        cell: ({ row }) => {
+          const target = row.original;
+          const self = target.id === me;
+          return (
+            <RowActions>
+              {allowed.masquerade && !self && target.status === "active" && (
+                <ConfirmDialog
+                  action="/masquerade"
+                  title={t("users.logInAsTitle", { name: target.name })}
+                  description={t("users.logInAsDescription", { name: target.name })}
+                  confirmLabel={t("users.logInAsConfirm")}
+                  fields={{ intent: "start", userId: target.id }}
+                  triggerProps={{
+                    variant: "ghost",
+                    size: "icon",
+                    "aria-label": t("users.logInAs", { name: target.name }),
+                    title: t("users.logInAs", { name: target.name }),
+                    className: "text-muted-foreground [&_svg]:rtl:rotate-180",
+                  }}
+                >
+                  <LogInIcon aria-hidden="true" />
+                </ConfirmDialog>
+              )}
+              {allowed.update && <EditLink to={`/users/edit/${target.id}`} label={t("users.edit", { name: target.name })} />}
+              {allowed.delete && !self && (
+                <DeleteButton
+                  id={target.id}
+                  label={t("users.delete", { name: target.name })}
+                  title={t("users.deleteTitle", { name: target.name })}
+                  description={t("users.deleteDescription", { name: target.name })}
+                />
+              )}
+            </RowActions>
+          );
+        },
+      },
+    ],
+    [t, locale, me, allowed],
+  );
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("users.title")} description={t("users.description")} />
+      <Card className="gap-0 py-0">
+        <DataTable
+          columns={columns}
+          page={page}
+          label={t("users.tableLabel")}
+          getRowId={(row) => String(row.id)}
+          searchPlaceholder={t("users.searchPlaceholder")}
+          emptyMessage={t("users.empty")}
+          filters={
+            <>
+              {roles && (
+                <ListFilter
+                  name="role_id"
+                  label={t("users.filters.role")}
+                  allLabel={t("users.filters.allRoles")}
+                  value={filters.role_id}
+                  options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
+                />
+              )}
+              {organizations && (
+                <ListFilter
+                  name="organization_id"
+                  label={t("users.filters.organization")}
+                  allLabel={t("users.filters.allOrganizations")}
+                  value={filters.organization_id}
+                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
+                />
+              )}
+              <ListFilter
+                name="status"
+                label={t("filters.status")}
+                allLabel={t("filters.allStatuses")}
+                value={filters.status}
+                options={USER_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+              />
+            </>
+          }
+          toolbar={
+            allowed.create && (
+              <Link to="/users/add" className={buttonVariants()}>
+                <PlusIcon aria-hidden="true" />
+                {t("users.add")}
+              </Link>
+            )
+          }
+        />
+      </Card>
+    </div>
+  );
+}
