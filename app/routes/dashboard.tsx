@@ -61,7 +61,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         <h2 id="dashboard-figures" className="sr-only">
           {t("figures.title")}
         </h2>
-        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 2xl:grid-cols-5">
+        <ul className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-5">
           {figures.map((figure) => (
             <li key={figure.id}>
               <FigureCard
@@ -77,7 +77,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
         </ul>
       </section>
 
-      <div className="grid gap-6 xl:grid-cols-[2fr_1fr]">
+      <div className="grid items-start gap-6 xl:grid-cols-[2fr_1fr]">
         <Card>
           <CardHeader>
             <CardTitle>{t("chart.title")}</CardTitle>
@@ -124,7 +124,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                       </p>
                       <p className="text-muted-foreground text-xs">
                         {t("recent.by", { actor: entry.actor?.name ?? t("recent.system") })}
-                        {entry.subject_label && <> · {entry.subject_label}</>}
+                        {entry.subject_label && entry.subject_label !== entry.actor?.name && <> · {entry.subject_label}</>}
                       </p>
                       <p className="text-muted-foreground text-xs">
                         <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, i18n.language)}</time>

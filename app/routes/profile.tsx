@@ -229,7 +229,8 @@ function AccountForm({ loaderData, lastResult }: { loaderData: Route.ComponentPr
         <CardTitle>{t("account.title")}</CardTitle>
         <CardDescription>{t("account.description")}</CardDescription>
       </CardHeader>
-      <Form method="post" action="/profile/account" {...getFormProps(form)} className="flex flex-col gap-6">
+      {/* A new language needs the whole document (the browser holds one language's strings), as in the navbar. */}
+      <Form method="post" action="/profile/account" reloadDocument {...getFormProps(form)} className="flex flex-col gap-6">
         <CardContent className="grid gap-5 md:grid-cols-2">
           <ErrorList errors={form.errors} id={form.errorId} className="md:col-span-2" />
           <InputField field={fields.name} label={t("account.name")} autoComplete="name" />

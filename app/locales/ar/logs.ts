@@ -19,7 +19,7 @@ const logs: Translation<typeof en> = {
     columns: {
       time: "الوقت",
       actor: "المستخدم",
-      masquerader: "بصفة",
+      masquerader: "بانتحال من",
       action: "الإجراء",
       subject: "الموضوع",
       ip: "عنوان IP",

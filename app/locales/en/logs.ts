@@ -16,7 +16,7 @@ const logs = {
     columns: {
       time: "Time",
       actor: "User",
-      masquerader: "Acting as",
+      masquerader: "Masqueraded by",
       action: "Action",
       subject: "Subject",
       ip: "IP address",

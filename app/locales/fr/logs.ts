@@ -19,7 +19,7 @@ const logs: Translation<typeof en> = {
     columns: {
       time: "Date",
       actor: "Utilisateur",
-      masquerader: "Agissant en tant que",
+      masquerader: "Usurpation par",
       action: "Action",
       subject: "Sujet",
       ip: "Adresse IP",

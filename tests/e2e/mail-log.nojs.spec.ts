@@ -1,0 +1,13 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS, signIn } from "./support";
+
+test("the mail log filters and shows a message without JavaScript", async ({ page }) => {
+  await signIn(page, ACCOUNTS.auditor, undefined, "/mail-log");
+  await page.getByLabel("Status").selectOption("failed");
+  await page.locator("#main").getByRole("button", { name: "Apply", exact: true }).click();
+  await expect(page).toHaveURL(/status=failed/);
+  await page.locator("[data-slot=data-table] tbody tr").first().getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/mail-log\/\d+$/);
+  await expect(page.locator("iframe")).toHaveAttribute("sandbox", "");
+  await expect(page.getByText("535 5.7.8", { exact: false }).first()).toBeVisible();
+});

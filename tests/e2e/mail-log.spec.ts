@@ -1,0 +1,44 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS, signIn } from "./support";
+
+const rows = (page: import("@playwright/test").Page) => page.locator("[data-slot=data-table] tbody tr");
+
+test.describe("mail log", () => {
+  test("lists the seeded e-mails and filters by status", async ({ page }) => {
+    await signIn(page, ACCOUNTS.superAdmin, undefined, "/mail-log");
+    await expect(page).toHaveTitle("Mail log — AMP");
+    await expect(page.locator("[data-slot=data-table] tbody")).toContainText("omar.farouk@northwind.test");
+    await page.getByLabel("Status").selectOption("failed");
+    await expect(page).toHaveURL(/status=failed/);
+    await expect(rows(page).first()).toContainText("dispatch@lakeside.test");
+    const statuses = await page
+      .locator("[data-slot=data-table] tbody [data-status]")
+      .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-status")));
+    expect(statuses.length).toBeGreaterThan(0);
+    expect(new Set(statuses)).toEqual(new Set(["failed"]));
+    await expect(rows(page).first()).toContainText("535 5.7.8");
+  });
+
+  test("opens an e-mail with its HTML in a sandboxed frame and its text", async ({ page }) => {
+    await signIn(page, ACCOUNTS.superAdmin, undefined, "/mail-log?template=invitation");
+    await rows(page).first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/mail-log\/\d+$/);
+    await expect(page).toHaveTitle(/· Mail log — AMP$/);
+    const frame = page.locator("iframe");
+    await expect(frame).toHaveAttribute("sandbox", "");
+    expect(await frame.getAttribute("srcdoc")).toBeTruthy();
+    await expect(page.frameLocator("iframe").locator("body")).toContainText("invited");
+    await expect(page.getByRole("heading", { name: "Text version" })).toBeVisible();
+    await expect(page.locator("pre")).toContainText("invited");
+  });
+
+  test("an organization admin sees their organization's e-mails only", async ({ page }) => {
+    await signIn(page, ACCOUNTS.orgAdmin, undefined, "/mail-log?per_page=100");
+    await expect(page).toHaveTitle("Mail log — AMP");
+    const body = page.locator("[data-slot=data-table] tbody");
+    await expect(body).toContainText("@northwind.test");
+    await expect(body).not.toContainText("@lakeside.test");
+    await expect(body).not.toContainText("@maple.test");
+    await expect(page.getByLabel("Organization", { exact: true })).toHaveCount(0);
+  });
+});
