@@ -3,7 +3,7 @@ import { PlusIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { formatDate, formatNumber } from "~/components/admin/format";
+import { formatNumber } from "~/components/admin/format";
 import { ListFilter } from "~/components/admin/list-filter";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
@@ -20,7 +20,7 @@ import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/organizations";
 
-const SORTS = ["name", "account_number", "created_at", "users_count"] as const;
+const SORTS = ["name", "account_number", "users_count"] as const;
 const TYPE_VARIANTS = { provider: "default", business: "info", residential: "secondary" } as const;
 
 /** Organizations: search, filter by status and type, counts of users and numbers. */
@@ -114,11 +114,6 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
         id: "numbers_count",
         meta: { label: t("organizations.columns.numbers"), className: "text-end tabular-nums" },
         cell: ({ row }) => formatNumber(locale, row.original.numbers_count ?? 0),
-      },
-      {
-        id: "created_at",
-        meta: { label: t("organizations.columns.createdAt"), sortable: true, className: "whitespace-nowrap" },
-        cell: ({ row }) => (row.original.created_at ? formatDate(locale, row.original.created_at) : "—"),
       },
       {
         id: "actions",

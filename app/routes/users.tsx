@@ -3,7 +3,7 @@ import { LogInIcon, PlusIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
-import { formatDateTime } from "~/components/admin/format";
+import { formatDate, formatDateTime } from "~/components/admin/format";
 import { ListFilter } from "~/components/admin/list-filter";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { organizationOptions, roleFilterOptions } from "~/components/admin/options.server";
@@ -76,20 +76,20 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         meta: { label: t("users.columns.name"), sortable: true },
         enableHiding: false,
         cell: ({ row }) => (
-          <span className="font-medium text-foreground">
-            {row.original.name}
-            {row.original.id === me && (
-              <Badge variant="info" className="ms-2">
-                {t("you")}
-              </Badge>
-            )}
-          </span>
+          <div className="flex min-w-0 flex-col">
+            <span className="whitespace-nowrap font-medium text-foreground">
+              {row.original.name}
+              {row.original.id === me && (
+                <Badge variant="info" className="ms-2">
+                  {t("you")}
+                </Badge>
+              )}
+            </span>
+            <span dir="ltr" className="text-start text-[0.8125rem]">
+              {row.original.email}
+            </span>
+          </div>
         ),
-      },
-      {
-        id: "email",
-        meta: { label: t("users.columns.email"), sortable: true },
-        cell: ({ row }) => <span dir="ltr">{row.original.email}</span>,
       },
       {
         id: "organization",
@@ -125,7 +125,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
       {
         id: "created_at",
         meta: { label: t("users.columns.createdAt"), sortable: true, className: "whitespace-nowrap" },
-        cell: ({ row }) => (row.original.created_at ? formatDateTime(locale, row.original.created_at) : "—"),
+        cell: ({ row }) => (row.original.created_at ? formatDate(locale, row.original.created_at) : "—"),
       },
       {
         id: "actions",

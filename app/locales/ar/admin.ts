@@ -42,7 +42,6 @@ const admin: Translation<typeof en> = {
     empty: "لا يوجد مستخدمون يطابقون هذه المرشحات.",
     columns: {
       name: "المستخدم",
-      email: "البريد الإلكتروني",
       organization: "المؤسسة",
       roles: "الأدوار",
       status: "الحالة",
@@ -105,7 +104,6 @@ const admin: Translation<typeof en> = {
       contact: "جهة الاتصال",
       users: "المستخدمون",
       numbers: "الأرقام",
-      createdAt: "تاريخ الإنشاء",
     },
     filters: {
       type: "النوع",

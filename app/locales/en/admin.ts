@@ -39,7 +39,6 @@ const admin = {
     empty: "No users match these filters.",
     columns: {
       name: "User",
-      email: "E-mail",
       organization: "Organization",
       roles: "Roles",
       status: "Status",
@@ -103,7 +102,6 @@ const admin = {
       contact: "Contact",
       users: "Users",
       numbers: "Numbers",
-      createdAt: "Created",
     },
     filters: {
       type: "Type",

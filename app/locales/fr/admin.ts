@@ -42,7 +42,6 @@ const admin: Translation<typeof en> = {
     empty: "Aucun utilisateur ne correspond à ces filtres.",
     columns: {
       name: "Utilisateur",
-      email: "E-mail",
       organization: "Organisation",
       roles: "Rôles",
       status: "Statut",
@@ -106,7 +105,6 @@ const admin: Translation<typeof en> = {
       contact: "Contact",
       users: "Utilisateurs",
       numbers: "Numéros",
-      createdAt: "Créée le",
     },
     filters: {
       type: "Type",
