@@ -1,0 +1,678 @@
+// AMP performance report: `npm run bench [-- --skip-build] [-- --only weight|latency] [-- --reseed] [-- --runs N]`.
+//
+// 1. Route weight: gzip size of the JS + CSS a browser downloads on a document request to each route,
+//    computed from React Router's client manifest, and each route's ratio to /login. Also the fonts a
+//    Latin page and an Arabic page need.
+// 2. List latency at scale: the same portal pages timed against a small local D1 (~1k activity rows) and a
+//    large one (100k users, 1M activity rows), both served by `vite preview` (the built Workers in
+//    workerd), requests interleaved between the two so that machine noise hits both alike; reported as
+//    large/small ratios.
+//
+// The machine is small, shared and noisy: read ratios taken in one run, never the absolute milliseconds.
+// Exits 0 whatever the figures are; non-zero only when the bench itself failed.
+// Plain ESM, Node >= 22 (run through npm so the pinned Node 24 is used), no dependencies.
+import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join, resolve } from "node:path";
+import { performance } from "node:perf_hooks";
+import { gzipSync } from "node:zlib";
+
+const root = resolve(import.meta.dirname, "..");
+const started = Date.now();
+
+// ---------------------------------------------------------------- options
+const argv = process.argv.slice(2);
+const flag = (name) => argv.includes(name);
+const option = (name, fallback) => {
+  const index = argv.indexOf(name);
+  if (index === -1) return fallback;
+  const value = argv[index + 1];
+  if (value === undefined || value.startsWith("--")) throw new Error(`${name} needs a value`);
+  return value;
+};
+const options = {
+  skipBuild: flag("--skip-build"),
+  reseed: flag("--reseed"),
+  only: option("--only", null),
+  runs: Number(option("--runs", "30")),
+  // Wall-clock cap per page and state; a slow page gets fewer samples (at least MIN_SAMPLES) instead of
+  // pushing the whole bench past its time budget.
+  pageBudgetMs: Number(option("--page-budget", "12")) * 1000,
+  port: Number(option("--port", "5391")),
+};
+if (flag("--help") || flag("-h")) {
+  console.log("Usage: npm run bench -- [--skip-build] [--only weight|latency] [--reseed] [--runs N] [--page-budget SECONDS] [--port P]");
+  process.exit(0);
+}
+if (options.only && !["weight", "latency"].includes(options.only)) throw new Error("--only takes weight or latency");
+if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error("--runs takes a positive integer");
+const MIN_SAMPLES = Math.min(5, options.runs);
+const WARMUP = 3;
+
+const wantWeight = options.only !== "latency";
+const wantLatency = options.only !== "weight";
+
+// ---------------------------------------------------------------- helpers
+const log = (message) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${message}`);
+const kb = (bytes) => (bytes == null ? "-" : `${(bytes / 1024).toFixed(1)} kB`);
+const ms = (value) => (value == null ? "-" : `${value.toFixed(1)} ms`);
+const ratio = (value) => (value == null || !Number.isFinite(value) ? "-" : `${value.toFixed(2)}×`);
+const sleep = (millis) => new Promise((done) => setTimeout(done, millis));
+const gzipSize = (buffer) => gzipSync(buffer, { level: 9 }).length;
+
+function table(headers, rows) {
+  const widths = headers.map((header, column) => Math.max(header.length, ...rows.map((row) => String(row[column]).length)));
+  const line = (cells) =>
+    cells.map((cell, column) => (column === 0 ? String(cell).padEnd(widths[column]) : String(cell).padStart(widths[column]))).join("  ");
+  return [line(headers), widths.map((width) => "-".repeat(width)).join("  "), ...rows.map(line)].join("\n");
+}
+
+function quantile(sorted, q) {
+  if (sorted.length === 0) return null;
+  const position = (sorted.length - 1) * q;
+  const low = Math.floor(position);
+  const high = Math.ceil(position);
+  return sorted[low] + (sorted[high] - sorted[low]) * (position - low);
+}
+
+const children = new Set();
+
+/** Runs a command to completion (own process group, killed on timeout); resolves with its output. */
+function run(command, args, { env = {}, timeoutMs, label }) {
+  return new Promise((done, fail) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+      detached: true,
+    });
+    children.add(child);
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const timer = setTimeout(() => {
+      output += `\n[bench] ${label} timed out after ${timeoutMs / 1000} s\n`;
+      killGroup(child);
+    }, timeoutMs);
+    child.on("error", (error) => {
+      clearTimeout(timer);
+      children.delete(child);
+      fail(error);
+    });
+    child.on("exit", (code, signal) => {
+      clearTimeout(timer);
+      children.delete(child);
+      if (code === 0) done(output);
+      else fail(new Error(`${label} failed (${signal ?? `exit ${code}`}):\n${output.split("\n").slice(-25).join("\n")}`));
+    });
+  });
+}
+
+function killGroup(child, signal = "SIGTERM") {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    try {
+      child.kill(signal);
+    } catch {}
+  }
+}
+
+async function stopChild(child) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((done) => child.once("exit", done));
+  killGroup(child, "SIGTERM");
+  if (await Promise.race([exited.then(() => true), sleep(5000).then(() => false)])) return;
+  killGroup(child, "SIGKILL");
+  await Promise.race([exited, sleep(2000)]);
+}
+
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.on(signal, () => {
+    for (const child of children) killGroup(child, "SIGKILL");
+    process.exit(130);
+  });
+}
+
+// ---------------------------------------------------------------- build + manifest
+function readManifest() {
+  const assets = join(root, "build/client/assets");
+  if (!existsSync(assets)) throw new Error("build/client/assets is missing: run without --skip-build");
+  const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
+  if (!file) throw new Error("No build/client/assets/manifest-*.js: is this a React Router framework build?");
+  const text = readFileSync(join(assets, file), "utf8").trim();
+  const json = text.replace(/^window\.__reactRouterManifest\s*=\s*/, "").replace(/;\s*$/, "");
+  return JSON.parse(json);
+}
+
+const sizeCache = new Map();
+function assetSize(url) {
+  if (!sizeCache.has(url)) {
+    const file = join(root, "build/client", url.replace(/^\//, ""));
+    if (!existsSync(file)) throw new Error(`Manifest lists ${url}, which is not in build/client`);
+    const buffer = readFileSync(file);
+    sizeCache.set(url, { raw: buffer.length, gzip: gzipSize(buffer) });
+  }
+  return sizeCache.get(url);
+}
+
+/** The JS + CSS files of a document request to `routeId`: entry, and every route from root down to it. */
+function firstLoad(manifest, routeId) {
+  const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? []), ...(manifest.entry.css ?? [])]);
+  const chain = [];
+  for (let id = routeId; id; id = manifest.routes[id]?.parentId) {
+    const route = manifest.routes[id];
+    if (!route) throw new Error(`Manifest route ${id} not found`);
+    chain.unshift(route);
+  }
+  for (const route of chain) {
+    if (route.module) files.add(route.module);
+    for (const file of route.imports ?? []) files.add(file);
+    for (const file of route.css ?? []) files.add(file);
+  }
+  return files;
+}
+
+function sum(files, kind) {
+  let raw = 0;
+  let gzip = 0;
+  for (const file of files) {
+    if (kind === "js" && !file.endsWith(".js")) continue;
+    if (kind === "css" && !file.endsWith(".css")) continue;
+    const size = assetSize(file);
+    raw += size.raw;
+    gzip += size.gzip;
+  }
+  return { raw, gzip };
+}
+
+function routePath(manifest, routeId) {
+  const parts = [];
+  for (let id = routeId; id; id = manifest.routes[id]?.parentId) {
+    const route = manifest.routes[id];
+    if (route.index) parts.unshift("");
+    if (route.path) parts.unshift(route.path);
+  }
+  return `/${parts.filter(Boolean).join("/")}`;
+}
+
+// ---------------------------------------------------------------- fonts
+function parseUnicodeRange(text) {
+  return text.split(",").map((part) => {
+    const value = part.trim().replace(/^U\+/i, "");
+    if (value.includes("?")) return [Number.parseInt(value.replace(/\?/g, "0"), 16), Number.parseInt(value.replace(/\?/g, "F"), 16)];
+    const [low, high = low] = value.split("-");
+    return [Number.parseInt(low, 16), Number.parseInt(high, 16)];
+  });
+}
+
+const parseStack = (value) => value.split(",").map((name) => name.trim().replace(/^["']|["']$/g, ""));
+
+/**
+ * Which font files a page needs: for every character of a sample text, the first family of the page's
+ * font stack with an @font-face whose unicode-range covers it (what browsers download).
+ */
+function fontWeights(cssFiles) {
+  const faces = [];
+  const stacks = {};
+  for (const url of cssFiles) {
+    const css = readFileSync(join(root, "build/client", url.replace(/^\//, "")), "utf8");
+    for (const [, body] of css.matchAll(/@font-face\s*{([^}]*)}/g)) {
+      const family = body.match(/font-family:\s*([^;]+)/)?.[1];
+      const src = body.match(/url\(["']?([^"')]+)["']?\)/)?.[1];
+      const range = body.match(/unicode-range:\s*([^;]+)/)?.[1];
+      if (!family || !src) continue;
+      faces.push({ family: parseStack(family)[0], src, ranges: range ? parseUnicodeRange(range) : [[0, 0x10ffff]] });
+    }
+    for (const name of ["--font-sans", "--font-arabic"]) {
+      const value = css.match(new RegExp(`${name}:\\s*([^;}]+)`))?.[1];
+      if (value && !value.includes("var(") && !stacks[name]) stacks[name] = parseStack(value);
+    }
+  }
+  if (faces.length === 0) return null;
+  const families = [...new Set(faces.map((face) => face.family))];
+  const latinStack = stacks["--font-sans"] ?? families;
+  const arabicStack = stacks["--font-arabic"] ?? [...families].reverse();
+  const samples = {
+    latin: { stack: latinStack, text: "Users – Activity log: Jane O'Brien <jane@example.com> 2026-11-21 12:34 (42%) €" },
+    arabic: { stack: arabicStack, text: "سجل النشاط: المستخدمون ولوحة التحكم — jane@example.com 2026-11-21 12:34 (42%)" },
+  };
+  const result = {};
+  for (const [name, { stack, text }] of Object.entries(samples)) {
+    const files = new Set();
+    for (const char of text) {
+      const code = char.codePointAt(0);
+      for (const family of stack) {
+        const matching = faces.filter((face) => face.family === family && face.ranges.some(([low, high]) => code >= low && code <= high));
+        if (matching.length) {
+          for (const face of matching) files.add(face.src);
+          break;
+        }
+      }
+    }
+    const list = [...files].map((src) => ({ file: src, ...assetSize(src) }));
+    result[name] = {
+      stack,
+      files: list,
+      raw: list.reduce((total, file) => total + file.raw, 0),
+      gzip: list.reduce((total, file) => total + file.gzip, 0),
+    };
+  }
+  result.arabicToLatin = result.latin.gzip ? result.arabic.gzip / result.latin.gzip : null;
+  return result;
+}
+
+function routeWeights(manifest) {
+  const entryFiles = new Set([manifest.entry.module, ...(manifest.entry.imports ?? [])]);
+  const entry = sum(entryFiles, "all");
+  const routes = {};
+  for (const id of Object.keys(manifest.routes).sort()) {
+    const files = firstLoad(manifest, id);
+    const js = sum(files, "js");
+    const css = sum(files, "css");
+    routes[id] = {
+      path: routePath(manifest, id),
+      files: files.size,
+      js: js.gzip,
+      css: css.gzip,
+      total: js.gzip + css.gzip,
+      raw: js.raw + css.raw,
+    };
+  }
+  const loginId = routes["routes/login"] ? "routes/login" : null;
+  const login = loginId ? routes[loginId].total : null;
+  for (const route of Object.values(routes)) route.ratioToLogin = login ? route.total / login : null;
+
+  // What /login adds on top of the entry (React, React DOM, React Router): the files to look at first.
+  const loginExtra = loginId
+    ? [...firstLoad(manifest, loginId)]
+        .filter((file) => !entryFiles.has(file))
+        .map((file) => ({ file, gzip: assetSize(file).gzip }))
+        .sort((a, b) => b.gzip - a.gzip)
+    : [];
+  const rootCss = manifest.routes.root?.css ?? [];
+  return {
+    entry: { files: entryFiles.size, gzip: entry.gzip, raw: entry.raw },
+    login: loginId ? { gzip: login, ratioToEntry: login / entry.gzip, extra: loginExtra } : null,
+    routes,
+    fonts: fontWeights(rootCss),
+  };
+}
+
+// ---------------------------------------------------------------- latency
+const PAGES = [
+  // Controls: /login reads no list data (its large/small ratio is the noise floor); /dashboard aggregates.
+  { name: "/login (control)", url: "/login", routeId: "routes/login", signedIn: false },
+  { name: "/dashboard (control)", url: "/dashboard", routeId: "dashboard" },
+  { name: "/activity-log", url: "/activity-log", routeId: "activity-log" },
+  { name: "/activity-log?page=500", url: "/activity-log?page=500", routeId: "activity-log" },
+  { name: "/activity-log?action&from", url: null, routeId: "activity-log" }, // URL set below (date = 30 days ago)
+  { name: "/users", url: "/users", routeId: "users" },
+  { name: "/users?search=smith", url: "/users?search=smith", routeId: "users" },
+  { name: "/users?sort=email&direction=desc", url: "/users?sort=email&direction=desc", routeId: "users" },
+];
+const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+PAGES.find((page) => page.url === null).url = `/activity-log?action=users.updated&from=${from}`;
+
+const STATES = [
+  { name: "small", dir: ".wrangler/bench-small", seed: [["db:reset", 180_000]] },
+  {
+    name: "large",
+    dir: ".wrangler/bench-large",
+    seed: [
+      ["db:reset", 180_000],
+      ["seed:large", 420_000],
+    ],
+  },
+];
+
+/** What a seeded state depends on: the migrations and the seed sources. A change invalidates the cache. */
+function seedFingerprint() {
+  const hash = createHash("sha256");
+  const migrations = join(root, "backend/migrations");
+  const files = existsSync(migrations)
+    ? readdirSync(migrations)
+        .sort()
+        .map((name) => join(migrations, name))
+    : [];
+  for (const file of [...files, join(root, "backend/src/db/seed.ts"), join(root, "backend/src/db/seed-large.ts")]) {
+    hash.update(file.slice(root.length));
+    if (existsSync(file)) hash.update(readFileSync(file));
+  }
+  return hash.digest("hex").slice(0, 16);
+}
+
+async function prepareState(state) {
+  const marker = join(root, state.dir, ".bench-ready");
+  const fingerprint = seedFingerprint();
+  let cached = null;
+  try {
+    cached = JSON.parse(readFileSync(marker, "utf8"));
+  } catch {}
+  if (cached && !options.reseed && cached.fingerprint === fingerprint) {
+    log(`${state.name}: reusing ${state.dir} (seeded ${cached.seededAt}; --reseed to redo)`);
+    return;
+  }
+  if (cached && cached.fingerprint !== fingerprint) log(`${state.name}: migrations or seed changed since ${cached.seededAt}: reseeding`);
+  for (const [script, timeoutMs] of state.seed) {
+    log(`${state.name}: npm run ${script} (AMP_STATE_DIR=${state.dir})…`);
+    const begun = Date.now();
+    await run("npm", ["run", script], { env: { AMP_STATE_DIR: state.dir }, timeoutMs, label: `npm run ${script}` });
+    log(`${state.name}: ${script} done in ${((Date.now() - begun) / 1000).toFixed(0)} s`);
+  }
+  writeFileSync(marker, `${JSON.stringify({ seededAt: new Date().toISOString(), fingerprint })}\n`);
+}
+
+async function startPreview(state, port) {
+  const child = spawn("npx", ["vite", "preview", "--port", String(port), "--strictPort"], {
+    cwd: root,
+    env: { ...process.env, AMP_STATE_DIR: state.dir, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  children.add(child);
+  child.on("exit", () => children.delete(child));
+  let output = "";
+  child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
+  child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
+  const server = { state, port, child, base: `http://localhost:${port}`, output: () => output };
+  try {
+    return await waitReady(server);
+  } catch (error) {
+    await stopChild(child);
+    throw error;
+  }
+}
+
+async function waitReady(server) {
+  const { child, state, port } = server;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`vite preview (${state.name}) exited:\n${server.output().slice(-3000)}`);
+    try {
+      const response = await fetch(`${server.base}/login`, { signal: AbortSignal.timeout(5000), redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status === 200) return server;
+    } catch {}
+    await sleep(500);
+  }
+  throw new Error(`vite preview (${state.name}) not ready on port ${port} after 90 s:\n${server.output().slice(-3000)}`);
+}
+
+async function startPreviewWithRetry(state, port) {
+  try {
+    return await startPreview(state, port);
+  } catch (error) {
+    log(`${state.name}: vite preview failed to start (${String(error.message).split("\n")[0]}); retrying once`);
+    return startPreview(state, port);
+  }
+}
+
+async function signIn(server) {
+  const response = await fetch(`${server.base}/login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base },
+    body: new URLSearchParams({ email: "admin@amp.test", password: "password" }),
+    signal: AbortSignal.timeout(30_000),
+  });
+  await response.arrayBuffer();
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
+  if (response.status < 300 || response.status >= 400 || !cookies.some((cookie) => /amp-session=/.test(cookie))) {
+    throw new Error(
+      `${server.state.name}: sign-in failed (HTTP ${response.status}, cookies: ${cookies.map((c) => c.split("=")[0]).join(", ") || "none"})`,
+    );
+  }
+  server.cookie = cookies.join("; ");
+}
+
+async function timedGet(server, page) {
+  const headers = page.signedIn === false ? {} : { Cookie: server.cookie };
+  const begun = performance.now();
+  const response = await fetch(`${server.base}${page.url}`, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+  const body = await response.arrayBuffer();
+  return { status: response.status, ms: performance.now() - begun, bytes: body.byteLength, location: response.headers.get("location") };
+}
+
+/** Warm-up, then N requests alternating small/large so that drift and neighbours' load hit both alike. */
+async function measurePage(servers, page, manifest) {
+  const result = { page: page.name, url: page.url, states: {} };
+  if (manifest && !manifest.routes[page.routeId]) {
+    result.status = "missing";
+    result.note = `route "${page.routeId}" is not in this build`;
+    return result;
+  }
+  for (const server of servers) {
+    let last;
+    for (let i = 0; i < WARMUP; i++) last = await timedGet(server, page);
+    if (last.status === 404) {
+      result.status = "missing";
+      result.note = "HTTP 404";
+      return result;
+    }
+    if (last.status !== 200) {
+      result.status = "error";
+      result.note = `${server.state.name}: HTTP ${last.status}${last.location ? ` → ${last.location}` : ""}`;
+      return result;
+    }
+  }
+  const samples = Object.fromEntries(servers.map((server) => [server.state.name, []]));
+  const bytes = {};
+  const begun = Date.now();
+  for (let i = 0; i < options.runs; i++) {
+    if (i >= MIN_SAMPLES && Date.now() - begun > options.pageBudgetMs * servers.length) break;
+    const order = i % 2 === 0 ? servers : [...servers].reverse();
+    for (const server of order) {
+      const sample = await timedGet(server, page);
+      if (sample.status !== 200) throw new Error(`${page.url} on ${server.state.name}: HTTP ${sample.status} during timing`);
+      samples[server.state.name].push(sample.ms);
+      bytes[server.state.name] = sample.bytes;
+    }
+  }
+  result.status = "ok";
+  for (const [name, values] of Object.entries(samples)) {
+    const sorted = [...values].sort((a, b) => a - b);
+    result.states[name] = { n: sorted.length, median: quantile(sorted, 0.5), p90: quantile(sorted, 0.9), htmlBytes: bytes[name] };
+  }
+  const { small, large } = result.states;
+  if (small && large) {
+    result.ratioMedian = large.median / small.median;
+    result.ratioP90 = large.p90 / small.p90;
+  }
+  return result;
+}
+
+/** The assets the server actually puts in /login's HTML, to check the manifest-based weight against. */
+async function htmlAssets(server) {
+  const response = await fetch(`${server.base}/login`, { signal: AbortSignal.timeout(30_000) });
+  const html = await response.text();
+  const urls = new Set();
+  for (const [, tag] of html.matchAll(/<link\b([^>]*)>/g)) {
+    const rel = tag.match(/rel="([^"]+)"/)?.[1];
+    const href = tag.match(/href="([^"]+)"/)?.[1];
+    if (href?.startsWith("/assets/") && (rel === "stylesheet" || rel === "modulepreload")) urls.add(href);
+  }
+  for (const [, src] of html.matchAll(/import\s*(?:[^"']*from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(src);
+  let gzip = 0;
+  for (const url of urls) gzip += assetSize(url).gzip;
+  return { files: urls.size, gzip };
+}
+
+// ---------------------------------------------------------------- main
+const report = { date: new Date().toISOString(), commit: null, options, weight: null, latency: null, errors: [] };
+
+async function gitInfo() {
+  try {
+    const head = (await run("git", ["rev-parse", "--short", "HEAD"], { timeoutMs: 10_000, label: "git" })).trim();
+    const dirty = (await run("git", ["status", "--porcelain", "--untracked-files=no"], { timeoutMs: 10_000, label: "git" })).trim();
+    return dirty ? `${head} (working tree has uncommitted changes)` : head;
+  } catch {
+    return "unknown";
+  }
+}
+
+function printWeight(weight) {
+  console.log("\n== Route weight: first-load JS + CSS, gzip -9 (document request) ==");
+  console.log(`entry (entry.client + imports: React, React DOM, React Router): ${kb(weight.entry.gzip)} in ${weight.entry.files} files`);
+  const rows = Object.entries(weight.routes).map(([id, route]) => [
+    id,
+    route.path,
+    route.files,
+    kb(route.js),
+    kb(route.css),
+    kb(route.total),
+    ratio(route.ratioToLogin),
+  ]);
+  console.log(table(["route id", "path", "files", "JS gz", "CSS gz", "total gz", "÷ /login"], rows));
+  if (weight.login) {
+    console.log(
+      `\n/login = ${kb(weight.login.gzip)} = ${ratio(weight.login.ratioToEntry)} the entry alone. What /login adds beyond the entry:`,
+    );
+    console.log(
+      table(
+        ["file", "gzip"],
+        weight.login.extra.map((file) => [file.file, kb(file.gzip)]),
+      ),
+    );
+  }
+  if (weight.fonts) {
+    const { latin, arabic } = weight.fonts;
+    console.log("\nFonts a page downloads (woff2, gzip -9 of the files):");
+    console.log(
+      table(
+        ["page", "files", "gzip", "font files"],
+        [
+          ["Latin (en/fr)", latin.files.length, kb(latin.gzip), latin.files.map((file) => file.file.replace("/assets/", "")).join(", ")],
+          ["Arabic (ar)", arabic.files.length, kb(arabic.gzip), arabic.files.map((file) => file.file.replace("/assets/", "")).join(", ")],
+        ],
+      ),
+    );
+    console.log(`Arabic ÷ Latin: ${ratio(weight.fonts.arabicToLatin)}`);
+  }
+}
+
+function printLatency(latency) {
+  console.log("\n== List latency at scale: large (100k users, 1M activity) vs small (seed) ==");
+  console.log(
+    `${options.runs} requests per page and state at most (≥ ${MIN_SAMPLES}, ~${options.pageBudgetMs / 1000} s per page and state), interleaved small/large, after ${WARMUP} warm-up requests.`,
+  );
+  const rows = latency.pages.map((page) => {
+    if (page.status !== "ok") return [page.page, page.status, "", "", "", "", "", page.note ?? ""];
+    const { small, large } = page.states;
+    return [
+      page.page,
+      `${small.n}/${large.n}`,
+      ms(small.median),
+      ms(small.p90),
+      ms(large.median),
+      ms(large.p90),
+      ratio(page.ratioMedian),
+      ratio(page.ratioP90),
+    ];
+  });
+  console.log(table(["page", "n s/l", "small p50", "small p90", "large p50", "large p90", "p50 L/S", "p90 L/S"], rows));
+}
+
+function printSummary() {
+  console.log("\n== Summary (ratios; absolute numbers on this shared 2-core machine are not comparable across runs) ==");
+  const rows = [];
+  const weight = report.weight;
+  if (weight?.login) {
+    rows.push(["/login first load ÷ entry (React + RR)", ratio(weight.login.ratioToEntry), kb(weight.login.gzip)]);
+    const heaviest = Object.entries(weight.routes).sort((a, b) => b[1].total - a[1].total)[0];
+    if (heaviest) rows.push([`heaviest route ÷ /login (${heaviest[0]})`, ratio(heaviest[1].ratioToLogin), kb(heaviest[1].total)]);
+  }
+  if (weight?.fonts)
+    rows.push([
+      "Arabic page fonts ÷ Latin page fonts",
+      ratio(weight.fonts.arabicToLatin),
+      `${kb(weight.fonts.arabic.gzip)} vs ${kb(weight.fonts.latin.gzip)}`,
+    ]);
+  for (const page of report.latency?.pages ?? []) {
+    rows.push([
+      `${page.page} large ÷ small (p50)`,
+      page.status === "ok" ? ratio(page.ratioMedian) : page.status,
+      page.status === "ok" ? `p90 ${ratio(page.ratioP90)}` : (page.note ?? ""),
+    ]);
+  }
+  for (const error of report.errors) rows.push([`ERROR ${error.phase}`, "", error.message.split("\n")[0]]);
+  console.log(table(["measure", "value", "detail"], rows));
+}
+
+async function main() {
+  report.commit = await gitInfo();
+  log(`AMP bench at ${report.commit}, root ${root}`);
+
+  if (!options.skipBuild) {
+    log("npx react-router build…");
+    await run("npx", ["react-router", "build"], { timeoutMs: 300_000, label: "react-router build" });
+    log("build done");
+  }
+  const manifest = readManifest();
+
+  if (wantWeight) {
+    report.weight = routeWeights(manifest);
+    printWeight(report.weight);
+  }
+
+  if (wantLatency) {
+    const servers = [];
+    try {
+      for (const state of STATES) await prepareState(state);
+      log("starting vite preview for both states…");
+      // One after the other: two workerd instances starting at once can race for the same inspector port.
+      for (const [index, state] of STATES.entries()) servers.push(await startPreviewWithRetry(state, options.port + index));
+      log(`preview up: ${servers.map((server) => `${server.state.name} ${server.base}`).join(", ")}`);
+      for (const server of servers) await signIn(server);
+      log("signed in as admin@amp.test on both");
+
+      if (report.weight) {
+        try {
+          report.weight.htmlCheck = await htmlAssets(servers[0]);
+        } catch (error) {
+          report.weight.htmlCheck = { error: String(error) };
+        }
+      }
+
+      const pages = [];
+      for (const page of PAGES) {
+        log(`timing ${page.url}`);
+        try {
+          pages.push(await measurePage(servers, page, manifest));
+        } catch (error) {
+          pages.push({ page: page.name, url: page.url, status: "error", note: String(error.message ?? error).split("\n")[0] });
+        }
+      }
+      report.latency = { from, pages };
+    } finally {
+      await Promise.all(servers.map((server) => stopChild(server.child)));
+      for (const child of children) await stopChild(child);
+    }
+    if (report.weight?.htmlCheck && !report.weight.htmlCheck.error) {
+      console.log(
+        `\nCross-check: /login HTML from vite preview links ${report.weight.htmlCheck.files} JS/CSS files = ${kb(report.weight.htmlCheck.gzip)} gzip (manifest-based: ${kb(report.weight.login?.gzip)}).`,
+      );
+    }
+    printLatency(report.latency);
+  }
+}
+
+let exitCode = 0;
+try {
+  await main();
+} catch (error) {
+  exitCode = 1;
+  report.errors.push({ phase: "bench", message: String(error?.stack ?? error) });
+  console.error(`\n[bench] FAILED: ${error?.stack ?? error}`);
+} finally {
+  for (const child of children) await stopChild(child);
+}
+report.durationSeconds = Math.round((Date.now() - started) / 1000);
+printSummary();
+mkdirSync(join(root, "bench/results"), { recursive: true });
+writeFileSync(join(root, "bench/results/latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+log(`done in ${report.durationSeconds} s; wrote bench/results/latest.json`);
+process.exit(exitCode);
