@@ -91,16 +91,6 @@ const common: Translation<typeof en> = {
     checkedAt: "آخر فحص في {{time}}",
     refresh: "إعادة الفحص",
   },
-  changeLog: {
-    title: "سجل التغييرات",
-    description: "أحدث ما في البوابة، من الأحدث إلى الأقدم.",
-  },
-  dashboard: {
-    title: "لوحة التحكم",
-  },
-  profile: {
-    title: "الملف الشخصي",
-  },
 };
 
 export default common;

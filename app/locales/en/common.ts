@@ -88,16 +88,6 @@ const common = {
     checkedAt: "Checked at {{time}}",
     refresh: "Check again",
   },
-  changeLog: {
-    title: "Change log",
-    description: "What is new in the portal, newest first.",
-  },
-  dashboard: {
-    title: "Dashboard",
-  },
-  profile: {
-    title: "Profile",
-  },
 } as const;
 
 export default common;

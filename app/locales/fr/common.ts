@@ -91,16 +91,6 @@ const common: Translation<typeof en> = {
     checkedAt: "Vérifié à {{time}}",
     refresh: "Vérifier à nouveau",
   },
-  changeLog: {
-    title: "Journal des modifications",
-    description: "Les nouveautés du portail, des plus récentes aux plus anciennes.",
-  },
-  dashboard: {
-    title: "Tableau de bord",
-  },
-  profile: {
-    title: "Profil",
-  },
 };
 
 export default common;
