@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, parse, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
@@ -19,12 +18,31 @@ import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/login";
 
-export const loginSchema = z.object({
+const loginSchema = z.object({
   email: z.email({ error: "validation.email" }),
   password: z.string({ error: "validation.required" }),
   remember: z.boolean().optional(),
   redirectTo: z.string().optional(),
 });
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/**
+ * The browser's check of the sign-in form. It is hand-written so that zod stays out of the lightest
+ * page's bundle; the action validates again with `loginSchema`, and the messages are the same keys.
+ */
+function validateInBrowser(formData: FormData) {
+  return parse(formData, {
+    resolve(payload) {
+      const error: Record<string, string[]> = {};
+      const email = typeof payload.email === "string" ? payload.email.trim() : "";
+      if (!email) error.email = ["validation.required"];
+      else if (!EMAIL.test(email)) error.email = ["validation.email"];
+      if (!payload.password) error.password = ["validation.required"];
+      return Object.keys(error).length > 0 ? { error } : { value: payload };
+    },
+  });
+}
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireGuest(context);
@@ -85,10 +103,10 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const [form, fields] = useForm({
     id: "login",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(loginSchema),
+    constraint: { email: { required: true }, password: { required: true } },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
+    onValidate: ({ formData }) => validateInBrowser(formData),
   });
   useEffect(() => {
     for (const message of actionData?.toasts ?? []) notify({ type: "error", message: translateError(t, message) });
