@@ -28,11 +28,15 @@ export function formFieldErrors(errors: Record<string, string[]>): Record<string
   return fields;
 }
 
-/** The list URL to return to after an action on a list row: the same page, filters and sort. */
-function listUrl(request: Request): string {
+/**
+ * The list URL to return to after an action on a list row: the same page, filters and sort. With
+ * JavaScript the post arrives as React Router's data request (`/users.data?…`): back to the page itself.
+ */
+export function listUrl(request: Request): string {
   const url = new URL(request.url);
   url.searchParams.delete("index");
-  return url.pathname + url.search;
+  url.searchParams.delete("_routes");
+  return url.pathname.replace(/\.data$/, "") + url.search;
 }
 
 export interface DeleteRowOptions {

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { isId, listApiQuery, oneOf } from "~/components/admin/list-query";
 import { isTimeZone, organizationSchema } from "~/components/admin/organization-schema";
 import { roleSchema } from "~/components/admin/role-schema";
+import { listUrl } from "~/components/admin/upstream.server";
 import { addUserSchema, editUserSchema } from "~/components/admin/user-schema";
 import { parseListParams } from "~/lib/list-params";
 
@@ -132,5 +133,12 @@ describe("role schema", () => {
     });
     const bad = parseWithZod(form({ name: "Billing", scope: "galaxy", permissions: ["root.all"] }), { schema: roleSchema });
     expect(Object.keys(bad.reply().error ?? {}).sort()).toEqual(["permissions[0]", "scope"]);
+  });
+});
+
+describe("listUrl", () => {
+  it("returns to the list page itself, with its query, for plain and data requests", () => {
+    expect(listUrl(new Request("http://portal.test/users?search=ann&page=2"))).toBe("/users?search=ann&page=2");
+    expect(listUrl(new Request("http://portal.test/users.data?search=ann&_routes=routes%2Fusers"))).toBe("/users?search=ann");
   });
 });
