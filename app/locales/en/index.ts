@@ -5,10 +5,29 @@ import dashboard from "./dashboard";
 import errors from "./errors";
 import logs from "./logs";
 import nav from "./nav";
+import organizations from "./organizations";
 import passwords from "./passwords";
 import profile from "./profile";
+import roles from "./roles";
 import settings from "./settings";
 import ui from "./ui";
+import users from "./users";
 import validation from "./validation";
 
-export default { admin, common, nav, errors, auth, passwords, ui, validation, dashboard, logs, profile, settings };
+export default {
+  users,
+  roles,
+  organizations,
+  admin,
+  common,
+  nav,
+  errors,
+  auth,
+  passwords,
+  ui,
+  validation,
+  dashboard,
+  logs,
+  profile,
+  settings,
+};
