@@ -17,7 +17,7 @@ import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { can, requireScreen } from "~/lib/sanctum/context.server";
+import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/organizations";
 
 const SORTS = ["name", "account_number", "users_count"] as const;
@@ -46,9 +46,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Delete: the backend refuses (409 organizations.has_dependents) while users or numbers remain. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return deleteRow(request, context, {
+  const { api } = requireScreen(context, "organizations");
+  requirePermission(context, "admin.organizations.delete");
+  return deleteRow(request, context, api, {
     screen: "organizations",
-    permission: "admin.organizations.delete",
     endpoint: (id) => `/api/organizations/${id}`,
     deleted: "organizations.deleted",
   });

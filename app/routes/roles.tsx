@@ -15,7 +15,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { type Paginated, parseListParams } from "~/lib/list-params";
-import { can, requireScreen } from "~/lib/sanctum/context.server";
+import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { PERMISSIONS } from "../../common/permissions";
 import type { Route } from "./+types/roles";
 
@@ -39,9 +39,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 /** Delete: system roles are refused by the backend (409) and offer no delete button here. */
 export async function action({ request, context }: Route.ActionArgs) {
-  return deleteRow(request, context, {
+  const { api } = requireScreen(context, "roles");
+  requirePermission(context, "admin.roles.delete");
+  return deleteRow(request, context, api, {
     screen: "roles",
-    permission: "admin.roles.delete",
     endpoint: (id) => `/api/roles/${id}`,
     deleted: "roles.deleted",
   });

@@ -19,7 +19,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { can, requireScreen } from "~/lib/sanctum/context.server";
+import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/users";
 
 const SORTS = ["name", "email", "created_at", "last_login_at"] as const;
@@ -54,9 +54,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  return deleteRow(request, context, {
+  const { api } = requireScreen(context, "users");
+  requirePermission(context, "admin.users.delete");
+  return deleteRow(request, context, api, {
     screen: "users",
-    permission: "admin.users.delete",
     endpoint: (id) => `/api/users/${id}`,
     deleted: "users.deleted",
   });

@@ -3,12 +3,11 @@ import { data, type RouterContextProvider } from "react-router";
 import { getEnv } from "~/lib/cloudflare.server";
 import { replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
-import { requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
 import type { ScreenId } from "~/route-table";
-import type { Permission } from "../../../common/permissions";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -40,8 +39,8 @@ export function listUrl(request: Request): string {
 }
 
 export interface DeleteRowOptions {
+  /** For the error log. */
   screen: ScreenId;
-  permission: Permission;
   /** The API path of the row, e.g. `(id) => \`/api/users/${id}\``. */
   endpoint: (id: number) => string;
   /** `admin` key of the success toast. */
@@ -49,12 +48,11 @@ export interface DeleteRowOptions {
 }
 
 /**
- * The action of a list screen's row delete (`intent=delete`, `id`): guarded by the screen's key and the
- * delete key, then back to the same list with a toast — the backend's refusal (409, 403, 404) translated.
+ * The action of a list screen's row delete (`intent=delete`, `id`), called after the action's guards
+ * (screen key and delete key): back to the same list with a toast — the backend's refusal (409, 403,
+ * 404) translated.
  */
-export async function deleteRow(request: Request, context: Context, options: DeleteRowOptions): Promise<Response> {
-  const { api } = requireScreen(context, options.screen);
-  requirePermission(context, options.permission);
+export async function deleteRow(request: Request, context: Context, api: SanctumClient, options: DeleteRowOptions): Promise<Response> {
   const i18n = getInstance(context);
   const t = i18n.getFixedT(null, "admin");
   const secret = getEnv(context).SESSION_SECRET;
