@@ -7,7 +7,7 @@ const auth: Translation<typeof en> = {
   throttle: "محاولات تسجيل دخول كثيرة جدًا. يُرجى المحاولة لاحقًا.",
   login: {
     title: "تسجيل الدخول",
-    heading: "مرحبًا بك في {{appName}}! 👋",
+    heading: "مرحبًا بك في {{appName}}!",
     subheading: "يُرجى تسجيل الدخول إلى حسابك",
     email: "البريد الإلكتروني",
     password: "كلمة المرور",
@@ -24,7 +24,7 @@ const auth: Translation<typeof en> = {
   },
   register: {
     title: "التسجيل",
-    heading: "المغامرة تبدأ من هنا 🚀",
+    heading: "المغامرة تبدأ من هنا",
     subheading: "أنشئ حسابًا لمنزلك أو لنشاطك التجاري",
     name: "الاسم الكامل",
     organizationName: "اسم المؤسسة",
@@ -39,7 +39,7 @@ const auth: Translation<typeof en> = {
   },
   forgot: {
     title: "نسيت كلمة المرور",
-    heading: "نسيت كلمة المرور؟ 🔒",
+    heading: "نسيت كلمة المرور؟",
     subheading: "أدخل بريدك الإلكتروني وسنرسل إليك رابطًا لتعيين كلمة مرور جديدة.",
     email: "البريد الإلكتروني",
     submit: "إرسال الرابط",
@@ -48,7 +48,7 @@ const auth: Translation<typeof en> = {
   },
   passwordSetup: {
     title: "إنشاء كلمة المرور",
-    heading: "عيّن كلمة المرور 🔑",
+    heading: "عيّن كلمة المرور",
     subheading: "اختر كلمة مرور للحساب {{email}}.",
     subheadingNoEmail: "اختر كلمة مرور جديدة لحسابك.",
     password: "كلمة المرور الجديدة",

@@ -4,7 +4,7 @@ const auth = {
   throttle: "Too many sign-in attempts. Please try again later.",
   login: {
     title: "Sign in",
-    heading: "Welcome to {{appName}}! 👋",
+    heading: "Welcome to {{appName}}!",
     subheading: "Please sign in to your account",
     email: "Email",
     password: "Password",
@@ -21,7 +21,7 @@ const auth = {
   },
   register: {
     title: "Register",
-    heading: "Adventure starts here 🚀",
+    heading: "Adventure starts here",
     subheading: "Create an account for your home or business",
     name: "Full name",
     organizationName: "Organization name",
@@ -36,7 +36,7 @@ const auth = {
   },
   forgot: {
     title: "Forgot password",
-    heading: "Forgot password? 🔒",
+    heading: "Forgot password?",
     subheading: "Enter your email and we'll send you a link to set a new password.",
     email: "Email",
     submit: "Send link",
@@ -45,7 +45,7 @@ const auth = {
   },
   passwordSetup: {
     title: "Create password",
-    heading: "Set your password 🔑",
+    heading: "Set your password",
     subheading: "Choose a password for {{email}}.",
     subheadingNoEmail: "Choose a new password for your account.",
     password: "New password",

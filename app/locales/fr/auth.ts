@@ -7,7 +7,7 @@ const auth: Translation<typeof en> = {
   throttle: "Trop de tentatives de connexion. Veuillez réessayer plus tard.",
   login: {
     title: "Connexion",
-    heading: "Bienvenue sur {{appName}} ! 👋",
+    heading: "Bienvenue sur {{appName}} !",
     subheading: "Veuillez vous connecter à votre compte",
     email: "Adresse e-mail",
     password: "Mot de passe",
@@ -24,7 +24,7 @@ const auth: Translation<typeof en> = {
   },
   register: {
     title: "Inscription",
-    heading: "L’aventure commence ici 🚀",
+    heading: "L’aventure commence ici",
     subheading: "Créez un compte pour votre foyer ou votre entreprise",
     name: "Nom complet",
     organizationName: "Nom de l’organisation",
@@ -39,7 +39,7 @@ const auth: Translation<typeof en> = {
   },
   forgot: {
     title: "Mot de passe oublié",
-    heading: "Mot de passe oublié ? 🔒",
+    heading: "Mot de passe oublié ?",
     subheading: "Saisissez votre adresse e-mail et nous vous enverrons un lien pour définir un nouveau mot de passe.",
     email: "Adresse e-mail",
     submit: "Envoyer le lien",
@@ -48,7 +48,7 @@ const auth: Translation<typeof en> = {
   },
   passwordSetup: {
     title: "Créer un mot de passe",
-    heading: "Définissez votre mot de passe 🔑",
+    heading: "Définissez votre mot de passe",
     subheading: "Choisissez un mot de passe pour {{email}}.",
     subheadingNoEmail: "Choisissez un nouveau mot de passe pour votre compte.",
     password: "Nouveau mot de passe",
