@@ -16,7 +16,7 @@ rmSync(stateDir, { recursive: true, force: true });
 run("npm", ["run", "--silent", "db:migrate"]);
 run("npm", ["run", "--silent", "db:seed"]);
 if (!process.env.E2E_SKIP_BUILD) run("npx", ["react-router", "build"]);
-const port = process.env.E2E_PORT ?? "4173";
+const port = process.env.E2E_PORT ?? "4317";
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort", "--host", "localhost"], { stdio: "inherit", env });
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
