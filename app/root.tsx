@@ -8,9 +8,10 @@ import { ThemeScript, useSystemThemeSync } from "./components/theme";
 import { useFlashToast, usePreloadErrorToast } from "./components/toasts";
 import { Toaster } from "./components/ui/sonner";
 import { getEnv } from "./lib/cloudflare.server";
+import { primaryPalette } from "./lib/color";
 import { useNonce } from "./lib/nonce";
 import { originGuard } from "./lib/origin-guard.server";
-import { darkerShade, type Locale, RTL_LOCALES, readPreferences } from "./lib/preferences";
+import { type Locale, RTL_LOCALES, readPreferences } from "./lib/preferences";
 import { getPublicSettings } from "./lib/public-settings.server";
 import { getMasquerade, getOptionalUser, sessionMiddleware } from "./lib/sanctum/context.server";
 import { resolveTheme } from "./lib/theme.server";
@@ -42,6 +43,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
+/** The primary colour's accessible shades as CSS variables on <html> (see app/app.css). */
+function primaryStyle(primary: string): React.CSSProperties {
+  const palette = primaryPalette(primary);
+  return {
+    "--primary-choice": primary,
+    "--primary-base": palette.fill,
+    "--primary-dark": palette.hover,
+    "--primary-on-fill": palette.onFill,
+    "--primary-text-light": palette.textOnLight,
+    "--primary-text-dark": palette.textOnDark,
+  } as React.CSSProperties;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
@@ -54,7 +68,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       className={theme.resolved === "dark" ? "dark" : undefined}
       data-theme={theme.mode}
       data-skin={root?.preferences.skin ?? "default"}
-      style={{ "--primary-base": theme.primary, "--primary-dark": darkerShade(theme.primary) } as React.CSSProperties}
+      style={primaryStyle(theme.primary)}
       suppressHydrationWarning
     >
       <head>

@@ -68,13 +68,6 @@ export function readPreferences(cookieHeader: string | null): Preferences {
   return preferences as Preferences;
 }
 
-/** A darker shade for hover and active states: the default pair is the specification's #7367F0 / #675DD8. */
-export function darkerShade(hex: string): string {
-  if (hex.toUpperCase() === DEFAULT_PRIMARY_COLOR) return DEFAULT_PRIMARY_COLOR_DARK;
-  const channel = (offset: number) => Math.round(Number.parseInt(hex.slice(offset, offset + 2), 16) * 0.9);
-  return `#${[1, 3, 5].map((offset) => channel(offset).toString(16).padStart(2, "0")).join("")}`.toUpperCase();
-}
-
 /**
  * §4: light theme with semi-dark menu → the light logo; light theme without it → the login logo;
  * any other theme → the light logo. The "light" logo is the one drawn for dark backgrounds, the

@@ -133,7 +133,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
       </Form>
       <p className="mt-6 text-center text-sm">
         {t("login.noAccount")}{" "}
-        <Link to="/register" className="text-primary hover:underline">
+        <Link to="/register" className="text-primary underline underline-offset-4">
           {t("login.createAccount")}
         </Link>
       </p>

@@ -103,7 +103,7 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
       )}
       <p className="mt-6 text-center text-sm">
         {t("register.haveAccount")}{" "}
-        <Link to="/login" className="text-primary hover:underline">
+        <Link to="/login" className="text-primary underline underline-offset-4">
           {t("register.signIn")}
         </Link>
       </p>

@@ -61,5 +61,5 @@ test("a whole session writes KV exactly twice: once at sign-in, once at sign-out
   await page.getByTestId("sign-out").click();
   await expect(page).toHaveURL(/\/login$/);
   expect(counter.writes).toBe(2);
-  expect(counter.responses).toBeGreaterThan(20);
+  expect(counter.responses).toBeGreaterThanOrEqual(15);
 });

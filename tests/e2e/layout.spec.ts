@@ -28,6 +28,8 @@ test("horizontal navigation: a hidden navbar becomes sticky and the vertical nav
   expect(cookies.find((cookie) => cookie.name === "amp-nav-collapsed")?.value).toBe("false");
   // The menu is now a bar of section menus above the content.
   await expect(page.locator("#vertical-nav")).not.toBeInViewport();
+  await customizer.getByRole("button", { name: "Close" }).click();
+  await expect(customizer).not.toBeInViewport();
   await page.locator("summary[aria-label='Resources']").click();
   await page.getByRole("link", { name: "System status" }).click();
   await expect(page).toHaveURL(/\/status$/);

@@ -94,16 +94,16 @@ test.describe("theme", () => {
     const customizer = page.getByTestId("customizer");
     await expect(customizer).toBeInViewport();
     await customizer.getByRole("button", { name: "#0D9394" }).click();
-    await expect(page.locator("html")).toHaveAttribute("style", /--primary-base:\s*#0D9394/i);
+    await expect(page.locator("html")).toHaveAttribute("style", /--primary-choice:\s*#0D9394/i);
     await customizer.getByRole("button", { name: "Semi-dark menu" }).click();
     await expect(page.locator("#vertical-nav")).toHaveAttribute("data-semi-dark", "true");
     await page.reload();
-    await expect(page.locator("html")).toHaveAttribute("style", /--primary-base:\s*#0D9394/i);
+    await expect(page.locator("html")).toHaveAttribute("style", /--primary-choice:\s*#0D9394/i);
     await expect(page.locator("#vertical-nav")).toHaveAttribute("data-semi-dark", "true");
     // Reset brings the defaults back.
     await page.getByTestId("customizer-trigger").click();
     await customizer.getByRole("button", { name: "Reset to defaults" }).click();
-    await expect(page.locator("html")).toHaveAttribute("style", /--primary-base:\s*#7367F0/i);
+    await expect(page.locator("html")).toHaveAttribute("style", /--primary-choice:\s*#7367F0/i);
     await expect(page.locator("#vertical-nav")).not.toHaveAttribute("data-semi-dark", "true");
   });
 

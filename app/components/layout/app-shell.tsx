@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import type { NavGroup } from "~/lib/navigation.server";
 import type { Locale } from "~/lib/preferences";
 import { cn } from "~/lib/utils";
@@ -7,6 +7,7 @@ import type { loader as rootLoader } from "~/root";
 import { Customizer } from "./customizer";
 import { Footer } from "./footer";
 import { HorizontalNav } from "./horizontal-nav";
+import { Logo } from "./logo";
 import { MasqueradeBanner } from "./masquerade-banner";
 import { Navbar, type NavbarUser } from "./navbar";
 import { ScrollToTop } from "./scroll-to-top";
@@ -76,6 +77,13 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
             sticky={navbarType === "sticky"}
             organizations={shell.organizations}
             organizationId={shell.organizationId}
+            brand={
+              horizontal && (
+                <Link to="/dashboard" aria-label={appName}>
+                  <Logo settings={settings} theme={theme.resolved} semiDark={false} collapsed={false} appName={appName} />
+                </Link>
+              )
+            }
           />
         )}
         {horizontal && <HorizontalNav groups={shell.navigation} sticky={preferences["horizontal-nav-type"] === "sticky"} />}

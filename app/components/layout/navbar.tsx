@@ -26,6 +26,7 @@ export function Navbar({
   sticky,
   organizations,
   organizationId,
+  brand,
 }: {
   user: NavbarUser;
   theme: ResolvedTheme;
@@ -34,6 +35,8 @@ export function Navbar({
   sticky: boolean;
   organizations: { id: number; name: string }[] | null;
   organizationId: number | null;
+  /** The logo, shown in the navbar when no vertical navigation carries it (horizontal layout). */
+  brand?: React.ReactNode;
 }) {
   const { t } = useTranslation();
   const ThemeIcon = THEME_ICONS[theme.mode];
@@ -50,6 +53,7 @@ export function Navbar({
       <ToggleLabel target={NAV_TOGGLE_ID} label={t("navigation.open")} className="xl:hidden" testId="nav-open">
         <MenuIcon className="size-5" />
       </ToggleLabel>
+      {brand && <div className="hidden shrink-0 items-center pe-4 xl:flex">{brand}</div>}
       {organizations && <OrganizationFilter organizations={organizations} organizationId={organizationId} />}
       <div className="ms-auto flex items-center gap-1">
         <Menu label={t("language")} trigger={<Languages className="size-5" />}>
