@@ -10,6 +10,8 @@ type Rgb = [number, number, number];
 const AA = 4.5;
 const LIGHT_SURFACE: Rgb = [248, 247, 250]; // --background (light)
 const DARK_SURFACE: Rgb = [47, 51, 73]; // --card (dark)
+/** Primary text also sits on primary tints (active menu items, avatars): up to 16% of the colour. */
+const TINT = 0.16;
 const WHITE: Rgb = [255, 255, 255];
 const INK: Rgb = [47, 43, 61];
 
@@ -70,7 +72,7 @@ export function primaryPalette(hex: string): PrimaryPalette {
     // The specification's darker variant of the default colour; a computed shade for any other.
     hover: hex.toUpperCase() === DEFAULT_PRIMARY_COLOR ? DEFAULT_PRIMARY_COLOR_DARK : format(mix(fill, [0, 0, 0], 0.1)),
     onFill: darkText ? format(INK) : "#FFFFFF",
-    textOnLight: format(until(base, [0, 0, 0], LIGHT_SURFACE)),
-    textOnDark: format(until(base, WHITE, DARK_SURFACE)),
+    textOnLight: format(until(base, [0, 0, 0], mix(LIGHT_SURFACE, base, TINT))),
+    textOnDark: format(until(base, WHITE, mix(DARK_SURFACE, base, TINT))),
   };
 }

@@ -26,7 +26,7 @@ export default function GuestLayout() {
               type="submit"
               lang={code}
               aria-current={root?.locale === code}
-              className="rounded px-2 py-1 text-muted-foreground hover:text-foreground aria-[current=true]:font-semibold aria-[current=true]:text-primary"
+              className="rounded px-2 py-1 text-muted-foreground hover:text-foreground aria-[current=true]:font-semibold aria-[current=true]:text-primary-text"
             >
               {t(`languages.${code}`)}
             </button>

@@ -27,7 +27,7 @@ export default function ChangeLog({ loaderData }: Route.ComponentProps) {
           <article
             lang="en"
             dir="ltr"
-            className="changelog text-sm leading-relaxed [&_a]:text-primary [&_a]:underline [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-[0.8125rem] [&_h2]:mt-8 [&_h2]:mb-3 [&_h2]:border-b [&_h2]:pb-2 [&_h2]:font-semibold [&_h2]:text-foreground [&_h2]:text-xl [&_h2:first-child]:mt-0 [&_h3]:mt-5 [&_h3]:mb-2 [&_h3]:font-semibold [&_h3]:text-base [&_h3]:text-foreground [&_li]:mt-1 [&_p]:my-2 [&_ul]:list-disc [&_ul]:ps-6"
+            className="changelog text-sm leading-relaxed [&_a]:text-primary-text [&_a]:underline [&_code]:rounded [&_code]:bg-muted [&_code]:px-1 [&_code]:text-[0.8125rem] [&_h2]:mt-8 [&_h2]:mb-3 [&_h2]:border-b [&_h2]:pb-2 [&_h2]:font-semibold [&_h2]:text-foreground [&_h2]:text-xl [&_h2:first-child]:mt-0 [&_h3]:mt-5 [&_h3]:mb-2 [&_h3]:font-semibold [&_h3]:text-base [&_h3]:text-foreground [&_li]:mt-1 [&_p]:my-2 [&_ul]:list-disc [&_ul]:ps-6"
             // biome-ignore lint/security/noDangerouslySetInnerHtml: sanitised server-side rendering of our own Markdown.
             dangerouslySetInnerHTML={{ __html: loaderData.html }}
           />

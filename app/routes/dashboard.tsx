@@ -115,7 +115,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                       />
                       <p className="font-medium text-sm">
                         {links.activity ? (
-                          <Link to={`/activity-log/${entry.id}`} className="hover:text-primary hover:underline">
+                          <Link to={`/activity-log/${entry.id}`} className="hover:text-primary-text hover:underline">
                             {title}
                           </Link>
                         ) : (

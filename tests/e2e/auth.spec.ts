@@ -21,7 +21,7 @@ async function passwordLinkFor(context: BrowserContext, email: string): Promise<
   if (!match) throw new Error("no password-setup link in the mail log");
   // The message sits in an iframe's srcdoc, so its HTML is escaped twice.
   let link = match[0];
-  while (link.includes("&amp;")) link = link.replaceAll("&amp;", "&");
+  while (/&amp;|&#38;/.test(link)) link = link.replaceAll("&amp;", "&").replaceAll("&#38;", "&");
   return link;
 }
 

@@ -31,7 +31,7 @@ test("horizontal navigation: a hidden navbar becomes sticky and the vertical nav
   await customizer.getByRole("button", { name: "Close" }).click();
   await expect(customizer).not.toBeInViewport();
   await page.locator("summary[aria-label='Resources']").click();
-  await page.getByRole("link", { name: "System status" }).click();
+  await page.locator("details[open]").getByRole("link", { name: "System status" }).click();
   await expect(page).toHaveURL(/\/status$/);
   await page.getByTestId("customizer-trigger").click();
   await customizer.getByRole("button", { name: "Reset to defaults" }).click();

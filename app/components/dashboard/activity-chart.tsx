@@ -90,7 +90,7 @@ export function ActivityChart({ days }: { days: DayCount[] }) {
       </svg>
       <figcaption>
         <details className="text-sm">
-          <summary className="cursor-pointer text-muted-foreground hover:text-primary">{t("chart.showData")}</summary>
+          <summary className="cursor-pointer text-muted-foreground hover:text-primary-text">{t("chart.showData")}</summary>
           <div className="mt-2 max-h-64 overflow-y-auto rounded-md border">
             <table className="w-full text-sm">
               <caption className="sr-only">{t("chart.title")}</caption>

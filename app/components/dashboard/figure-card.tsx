@@ -43,7 +43,7 @@ export function FigureCard({
       {href ? (
         <Link
           to={href}
-          className="mx-5 flex items-center gap-4 rounded-md outline-none hover:[&_span.text-2xl]:text-primary focus-visible:ring-[3px] focus-visible:ring-ring"
+          className="mx-5 flex items-center gap-4 rounded-md outline-none hover:[&_span.text-2xl]:text-primary-text focus-visible:ring-[3px] focus-visible:ring-ring"
         >
           {body}
         </Link>

@@ -69,4 +69,4 @@ export function Menu({
 }
 
 export const menuItemClass =
-  "flex w-full cursor-pointer items-center gap-2 rounded-sm px-3 py-2 text-start text-sm hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none aria-[current=true]:bg-primary/10 aria-[current=true]:text-primary [&_svg]:size-4 [&_svg]:shrink-0";
+  "flex w-full cursor-pointer items-center gap-2 rounded-sm px-3 py-2 text-start text-sm hover:bg-accent hover:text-accent-foreground focus-visible:bg-accent focus-visible:outline-none aria-[current=true]:bg-primary/10 aria-[current=true]:text-primary-text [&_svg]:size-4 [&_svg]:shrink-0";

@@ -22,7 +22,7 @@ export function ThemeField({ field }: { field: AnyField }) {
           return (
             <label
               key={value}
-              className="flex cursor-pointer flex-col items-center gap-2 rounded-md border px-3 py-4 text-sm transition-colors hover:border-primary has-[:checked]:border-primary has-[:checked]:bg-primary-subtle has-[:checked]:text-primary has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring"
+              className="flex cursor-pointer flex-col items-center gap-2 rounded-md border px-3 py-4 text-sm transition-colors hover:border-primary has-[:checked]:border-primary has-[:checked]:bg-primary-subtle has-[:checked]:text-primary-text has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring"
             >
               <input key={key} {...props} id={`${field.id}-${value}`} className="sr-only" />
               <Icon aria-hidden="true" className="size-5" />

@@ -289,7 +289,7 @@ export function DataTable<T>({
                             sort: header.column.id,
                             direction: sorted === "asc" ? "desc" : "asc",
                           })}
-                          className="-mx-1 inline-flex items-center gap-1.5 rounded-sm px-1 outline-none hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring"
+                          className="-mx-1 inline-flex items-center gap-1.5 rounded-sm px-1 outline-none hover:text-primary-text focus-visible:ring-[3px] focus-visible:ring-ring"
                         >
                           {content}
                           {sorted === "asc" ? (
@@ -415,7 +415,7 @@ function ColumnsMenu({ columns, hidden, lastVisible, searchParams, action, onSub
               value={next.join(",")}
               aria-pressed={column.visible}
               disabled={column.id === lastVisible}
-              className="flex cursor-pointer items-center gap-2.5 rounded-sm px-2.5 py-2 text-start text-sm outline-none hover:bg-primary-subtle hover:text-primary focus-visible:bg-primary-subtle focus-visible:text-primary disabled:cursor-not-allowed disabled:opacity-50"
+              className="flex cursor-pointer items-center gap-2.5 rounded-sm px-2.5 py-2 text-start text-sm outline-none hover:bg-primary-subtle hover:text-primary-text focus-visible:bg-primary-subtle focus-visible:text-primary-text disabled:cursor-not-allowed disabled:opacity-50"
             >
               <span
                 aria-hidden="true"
@@ -442,7 +442,7 @@ interface PaginationProps {
 }
 
 const pageLinkClasses =
-  "inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm outline-none transition-colors hover:bg-primary-subtle hover:text-primary focus-visible:ring-[3px] focus-visible:ring-ring";
+  "inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm outline-none transition-colors hover:bg-primary-subtle hover:text-primary-text focus-visible:ring-[3px] focus-visible:ring-ring";
 
 function PageStep({ page, label, icon, current, last, hrefFor }: PaginationProps & { page: number; label: string; icon: React.ReactNode }) {
   const className = cn(pageLinkClasses, "bg-secondary [&_svg]:size-4 [&_svg]:rtl:rotate-180");

@@ -8,6 +8,7 @@ describe("primaryPalette", () => {
       const palette = primaryPalette(color);
       expect(contrast(palette.onFill, palette.fill)).toBeGreaterThanOrEqual(4.5);
       expect(contrast(palette.textOnLight, "#F8F7FA")).toBeGreaterThanOrEqual(4.5);
+      expect(contrast(palette.textOnLight, "#FFFFFF")).toBeGreaterThanOrEqual(4.5);
       expect(contrast(palette.textOnDark, "#2F3349")).toBeGreaterThanOrEqual(4.5);
     });
   }
