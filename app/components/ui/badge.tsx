@@ -10,7 +10,7 @@ export const badgeVariants = cva(
     variants: {
       variant: {
         default: "bg-primary-subtle text-primary",
-        secondary: "bg-[color-mix(in_oklab,var(--muted-foreground)_16%,transparent)] text-muted-foreground",
+        secondary: "bg-[color-mix(in_oklab,var(--muted-foreground)_16%,transparent)] text-foreground",
         destructive: "bg-[color-mix(in_oklab,var(--destructive)_16%,transparent)] text-destructive",
         success: "bg-[color-mix(in_oklab,var(--success)_16%,transparent)] text-success",
         warning: "bg-[color-mix(in_oklab,var(--warning)_16%,transparent)] text-warning",
