@@ -9,6 +9,7 @@ import { useFlashToast, usePreloadErrorToast } from "./components/toasts";
 import { Toaster } from "./components/ui/sonner";
 import { getEnv } from "./lib/cloudflare.server";
 import { primaryPalette } from "./lib/color";
+import { drainBody } from "./lib/drain-body.server";
 import { useNonce } from "./lib/nonce";
 import { originGuard } from "./lib/origin-guard.server";
 import { type Locale, RTL_LOCALES, readPreferences } from "./lib/preferences";
@@ -18,7 +19,7 @@ import { resolveTheme } from "./lib/theme.server";
 import { readToast } from "./lib/toast.server";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next";
 
-export const middleware: Route.MiddlewareFunction[] = [originGuard, sessionMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [drainBody, originGuard, sessionMiddleware, i18nextMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);

@@ -88,7 +88,7 @@ test("register a new organization account", async ({ page }) => {
 });
 
 test("forgot password → mail log link → set password → sign in", async ({ page, context }) => {
-  const email = "ethan.walsh@amp.test";
+  const email = "aisha.bello@lakeside.test";
   await page.goto("/forgot-password");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send link" }).click();
