@@ -97,6 +97,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
   }, [loaderData.locale, i18n]);
   useSystemThemeSync(loaderData.theme.mode);
+  // Marks the document as interactive (tests wait for it before typing into enhanced forms).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   useFlashToast(loaderData.toast);
   usePreloadErrorToast();
   return <Outlet />;

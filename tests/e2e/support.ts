@@ -1,4 +1,4 @@
-import { expect, type Page } from "@playwright/test";
+import { expect, type Page, test } from "@playwright/test";
 
 export const DEMO_PASSWORD = "password";
 export const ACCOUNTS = {
@@ -16,6 +16,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form#login button[type="submit"]').click();
   await expect(page).not.toHaveURL(/\/login/);
+  await waitForHydration(page);
+}
+
+/** With JavaScript on, waits until React has hydrated the page (root sets data-hydrated on <html>). */
+export async function waitForHydration(page: Page) {
+  if (test.info().project.use.javaScriptEnabled === false) return;
+  await expect(page.locator("html")).toHaveAttribute("data-hydrated", "true");
 }
 
 /** Chooses the interface language for this browser context before the first page load. */
