@@ -1,13 +1,13 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { FilterDate, FilterSelect } from "~/components/logs/filters";
 import { formatDateTime, validDay } from "~/components/logs/format";
 import { MailStatusBadge } from "~/components/logs/mail-status";
 import { MAIL_STATUSES, MAIL_TEMPLATES, type MailEntry, type MailStatus, type Option } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
+import { FilterDate, FilterSelect } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";

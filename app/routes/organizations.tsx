@@ -4,7 +4,6 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatNumber } from "~/components/admin/format";
-import { ListFilter } from "~/components/admin/list-filter";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
@@ -15,6 +14,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
+import { FilterSelect } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
@@ -157,14 +157,14 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
           emptyMessage={t("organizations.empty")}
           filters={
             <>
-              <ListFilter
+              <FilterSelect
                 name="status"
                 label={t("filters.status")}
                 allLabel={t("filters.allStatuses")}
                 value={filters.status}
                 options={ORGANIZATION_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
               />
-              <ListFilter
+              <FilterSelect
                 name="type"
                 label={t("organizations.filters.type")}
                 allLabel={t("organizations.filters.allTypes")}

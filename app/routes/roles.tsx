@@ -4,7 +4,6 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatNumber } from "~/components/admin/format";
-import { ListFilter } from "~/components/admin/list-filter";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
@@ -14,6 +13,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
+import { FilterSelect } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { PERMISSIONS } from "../../common/permissions";
@@ -135,7 +135,7 @@ export default function Roles({ loaderData }: Route.ComponentProps) {
           searchPlaceholder={t("roles.searchPlaceholder")}
           emptyMessage={t("roles.empty")}
           filters={
-            <ListFilter
+            <FilterSelect
               name="scope"
               label={t("roles.filters.scope")}
               allLabel={t("roles.filters.allScopes")}

@@ -4,7 +4,6 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatDate, formatDateTime } from "~/components/admin/format";
-import { ListFilter } from "~/components/admin/list-filter";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { organizationOptions, roleFilterOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
@@ -17,6 +16,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
+import { FilterSelect } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
@@ -187,7 +187,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           filters={
             <>
               {roles && (
-                <ListFilter
+                <FilterSelect
                   name="role_id"
                   label={t("users.filters.role")}
                   allLabel={t("users.filters.allRoles")}
@@ -196,7 +196,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                 />
               )}
               {organizations && (
-                <ListFilter
+                <FilterSelect
                   name="organization_id"
                   label={t("users.filters.organization")}
                   allLabel={t("users.filters.allOrganizations")}
@@ -204,7 +204,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
                 />
               )}
-              <ListFilter
+              <FilterSelect
                 name="status"
                 label={t("filters.status")}
                 allLabel={t("filters.allStatuses")}

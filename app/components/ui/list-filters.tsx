@@ -4,7 +4,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 
 /*
- * Filter controls of the log lists: plain named controls inside the DataTable's GET form, so they work
+ * Filter controls of every list screen: plain named controls inside the DataTable's GET form, so they work
  * without JavaScript. Each is keyed by its value so it follows the URL (back button, links).
  */
 
