@@ -12,6 +12,9 @@ async function expectNoSeriousViolations(page: Page, label: string) {
   ).toEqual([]);
 }
 
+// axe analyses each page for a second or more on a 2-core machine: give the walks room.
+test.describe.configure({ timeout: 120_000 });
+
 const SCREENS = [
   "/dashboard",
   "/users",
