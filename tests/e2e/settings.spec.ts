@@ -67,7 +67,8 @@ test.describe("system settings", () => {
     await expect(page.getByText("Logo uploaded.")).toBeVisible();
     const image = card.getByRole("img");
     await expect(image).toHaveAttribute("src", /\/api\/files\/logos\/collapsed/);
-    expect(await image.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth > 0)).toBe(true);
+    // The image loads after the page renders: wait for it rather than sampling once.
+    await expect.poll(() => image.evaluate((node: HTMLImageElement) => node.complete && node.naturalWidth > 0)).toBe(true);
     await card.getByRole("button", { name: "Remove" }).click();
     await page.getByRole("alertdialog").getByRole("button", { name: "Remove" }).click();
     await expect(page.getByText("Logo removed.")).toBeVisible();
