@@ -6,7 +6,8 @@ test("the vertical navigation collapses to icons and expands again", async ({ pa
   const nav = page.locator("#vertical-nav");
   await nav.getByRole("button", { name: "Collapse navigation" }).click();
   await expect(nav).toHaveAttribute("data-collapsed", "true");
-  expect((await nav.boundingBox())?.width).toBe(72);
+  // The width animates: wait for it to settle.
+  await expect.poll(async () => (await nav.boundingBox())?.width).toBe(72);
   await page.reload();
   await expect(nav).toHaveAttribute("data-collapsed", "true");
   await page.getByTestId("customizer-trigger").click();

@@ -1,0 +1,40 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS, signIn } from "./support";
+
+const rows = (page: import("@playwright/test").Page) => page.locator("[data-slot='data-table'] tbody tr");
+
+test("provider staff scope every list with the navbar organization filter, for the session", async ({ page }) => {
+  await signIn(page, ACCOUNTS.auditor);
+  await page.goto("/users?per_page=5&page=2");
+  const filter = page.getByTestId("organization-filter").getByRole("combobox");
+  await expect(filter).toHaveValue("");
+  await filter.selectOption({ label: "Lakeside Logistics" });
+  // The page number is dropped: it meant nothing under the old scope.
+  await expect(page).toHaveURL(/\/users\?per_page=5$/);
+  await page.goto("/users?per_page=100");
+  await expect(rows(page).filter({ hasText: "marcus.bell@lakeside.test" })).toHaveCount(1);
+  for (const row of await rows(page).all()) await expect(row).toContainText("Lakeside Logistics");
+  // Another list, same scope.
+  await page.goto("/activity-log");
+  await expect(page.getByTestId("organization-filter").getByRole("combobox")).toHaveValue(/\d+/);
+  const cookie = (await page.context().cookies()).find((entry) => entry.name === "amp-organization");
+  expect(cookie?.expires).toBe(-1);
+  // Back to all organizations.
+  await page.getByTestId("organization-filter").getByRole("combobox").selectOption("");
+  await expect.poll(async () => (await page.context().cookies()).some((entry) => entry.name === "amp-organization")).toBe(false);
+  await page.goto("/users?search=northwind");
+  await expect(rows(page).filter({ hasText: "orgadmin@northwind.test" })).toHaveCount(1);
+});
+
+test("organization members have no filter and cannot set one", async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, "/users");
+  await expect(page.getByTestId("organization-filter")).toHaveCount(0);
+  const response = await page.request.post("/organization-filter", {
+    form: { organization_id: "3", redirectTo: "/users" },
+    headers: { Origin: new URL(page.url()).origin },
+  });
+  expect(response.ok()).toBe(true);
+  expect((await page.context().cookies()).find((entry) => entry.name === "amp-organization")).toBeUndefined();
+  await page.goto("/users?per_page=100");
+  await expect(rows(page).filter({ hasText: "lakeside.test" })).toHaveCount(0);
+});
