@@ -9,6 +9,7 @@ import { formatDateTime } from "~/components/logs/format";
 import type { ActivityEntry } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/dashboard";
@@ -20,9 +21,14 @@ interface Dashboard {
 }
 
 /** The dashboard: key figures, the latest activity and activity per day over 30 days — one upstream call. */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "dashboard");
-  const [dashboard, titles] = await Promise.all([api.call<Dashboard>("/api/dashboard"), activityTitles(api, getLocale(context))]);
+  // Provider staff who chose an organization in the navbar see that organization's figures.
+  const query = { organization_id: organizationFilter(request, user) };
+  const [dashboard, titles] = await Promise.all([
+    api.call<Dashboard>("/api/dashboard", { query }),
+    activityTitles(api, getLocale(context)),
+  ]);
   const shown = new Set(dashboard.recent_activity.map((entry) => entry.action));
   return {
     name: user.name,

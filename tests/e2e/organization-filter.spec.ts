@@ -14,6 +14,9 @@ test("provider staff scope every list with the navbar organization filter, for t
   await page.goto("/users?per_page=100");
   await expect(rows(page).filter({ hasText: "marcus.bell@lakeside.test" })).toHaveCount(1);
   for (const row of await rows(page).all()) await expect(row).toContainText("Lakeside Logistics");
+  // The dashboard's figures follow the filter too: one organization.
+  await page.goto("/dashboard");
+  await expect(page.locator('[data-figure="organizations"]')).toContainText(/(^|\D)1(\D|$)/);
   // Another list, same scope.
   await page.goto("/activity-log");
   await expect(page.getByTestId("organization-filter").getByRole("combobox")).toHaveValue(/\d+/);
