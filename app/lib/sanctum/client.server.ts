@@ -103,10 +103,10 @@ export class SanctumClient {
       if (expired || value === "" || value === "deleted") {
         if (name in jar) {
           delete jar[name];
-          this.session.markChanged();
+          this.session.markJarChanged();
         }
       } else {
-        if (!(name in jar)) this.session.markChanged();
+        if (!(name in jar)) this.session.markJarChanged();
         jar[name] = value;
       }
     }
@@ -140,7 +140,7 @@ export class SanctumClient {
     if (response.status === 419) {
       // The upstream CSRF token or session went stale: fetch a new token once and retry.
       await this.csrfCookie();
-      this.session.markChanged();
+      this.session.markJarChanged();
       response = await this.send(path, options);
     }
     if (response.status === 401 && (options.on401 ?? "redirect") === "redirect") {

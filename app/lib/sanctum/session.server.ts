@@ -53,6 +53,15 @@ export class PortalSession {
     this.changed = true;
   }
 
+  /**
+   * The upstream jar changed on its own (a cookie appeared or disappeared, a 419 recovery). Only a
+   * session that already exists is saved for that: a guest's failed sign-in or password request
+   * must not create KV records; sign-in and register save explicitly with `markChanged`.
+   */
+  markJarChanged(): void {
+    if (!this.isNew) this.changed = true;
+  }
+
   /** Start over with a fresh id and empty jar (login, or after the upstream dropped the session). */
   regenerate(): void {
     if (this.id) void this.deleteRecord(this.id);

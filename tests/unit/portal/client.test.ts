@@ -5,7 +5,9 @@ import { fakeKv } from "./fake-kv";
 
 type Handler = (request: Request) => Response | Promise<Response>;
 
-async function setup(handler: Handler, options: { sanctumUrl?: string; browserHeaders?: Record<string, string> } = {}) {
+const SECRET = "a-test-secret-of-at-least-32-characters";
+
+async function setup(handler: Handler, options: { sanctumUrl?: string; browserHeaders?: Record<string, string>; signedIn?: boolean } = {}) {
   const seen: Request[] = [];
   const backend = {
     fetch: async (input: string, init?: RequestInit) => {
@@ -15,17 +17,23 @@ async function setup(handler: Handler, options: { sanctumUrl?: string; browserHe
     },
   };
   const env = { BACKEND: backend, SANCTUM_URL: options.sanctumUrl ?? "", UPSTREAM_ORIGIN: "" } as unknown as PortalEnv;
-  const request = new Request("http://portal.test/users?page=2", {
-    headers: {
-      "CF-Connecting-IP": "203.0.113.9",
-      "Sec-Fetch-Site": "same-origin",
-      "Sec-Fetch-Mode": "navigate",
-      ...options.browserHeaders,
-    },
-  });
-  const { kv } = fakeKv();
-  const session = await PortalSession.load(request, kv, "a-test-secret-of-at-least-32-characters");
-  return { client: new SanctumClient({ env, request, session }), session, seen };
+  const { kv, counts } = fakeKv();
+  const headers: Record<string, string> = {
+    "CF-Connecting-IP": "203.0.113.9",
+    "Sec-Fetch-Site": "same-origin",
+    "Sec-Fetch-Mode": "navigate",
+    ...options.browserHeaders,
+  };
+  if (options.signedIn) {
+    // A session that already has a KV record, as after sign-in.
+    const first = await PortalSession.load(new Request("http://portal.test/"), kv, SECRET);
+    first.markChanged();
+    headers.Cookie = (await first.commit())!.split(";")[0];
+    counts.puts = 0;
+  }
+  const request = new Request("http://portal.test/users?page=2", { headers });
+  const session = await PortalSession.load(request, kv, SECRET);
+  return { client: new SanctumClient({ env, request, session }), session, seen, counts };
 }
 
 const json = (body: unknown, init?: ResponseInit) =>
@@ -61,16 +69,20 @@ describe("SanctumClient", () => {
 
   it("recovers from 419 once: new CSRF cookie, retry, and the jar is saved", async () => {
     let calls = 0;
-    const { client, session, seen } = await setup((request) => {
-      if (new URL(request.url).pathname === "/sanctum/csrf-cookie")
-        return new Response(null, { status: 204, headers: { "Set-Cookie": "XSRF-TOKEN=fresh; Path=/" } });
-      calls++;
-      return calls === 1 ? json({ message: "CSRF token mismatch." }, { status: 419 }) : json({ saved: true });
-    });
+    const { client, session, seen, counts } = await setup(
+      (request) => {
+        if (new URL(request.url).pathname === "/sanctum/csrf-cookie")
+          return new Response(null, { status: 204, headers: { "Set-Cookie": "XSRF-TOKEN=fresh; Path=/" } });
+        calls++;
+        return calls === 1 ? json({ message: "CSRF token mismatch." }, { status: 419 }) : json({ saved: true });
+      },
+      { signedIn: true },
+    );
     session.record.jar = { "XSRF-TOKEN": "stale" };
     await expect(client.call("/api/user/preferences", { method: "PUT", json: {} })).resolves.toEqual({ saved: true });
     expect(seen.at(-1)?.headers.get("X-XSRF-TOKEN")).toBe("fresh");
-    expect(await session.commit()).not.toBeNull();
+    await session.commit();
+    expect(counts.puts).toBe(1);
   });
 
   it("a persistent 419 surfaces as an error instead of looping", async () => {
@@ -114,6 +126,26 @@ describe("SanctumClient", () => {
     await client.call("/api/user");
     expect(session.record.jar.laravel_session).toBe("v2");
     expect(await session.commit()).toBeNull();
+  });
+
+  it("never creates a KV record for a guest whose call only brought cookies (failed sign-in, password request)", async () => {
+    const { client, session, counts } = await setup(() =>
+      json({ message: "invalid" }, { status: 422, headers: { "Set-Cookie": "laravel_session=new; Path=/" } }),
+    );
+    await client.csrfCookie().catch(() => undefined);
+    await client.call("/forgot-password", { method: "POST", json: {}, on401: "throw" }).catch(() => undefined);
+    expect(session.record.jar.laravel_session).toBe("new");
+    expect(await session.commit()).toBeNull();
+    expect(counts.puts).toBe(0);
+  });
+
+  it("saves a signed-in session when a new upstream cookie appears", async () => {
+    const { client, session, counts } = await setup(() => json({}, { headers: { "Set-Cookie": "remember_web=r; Path=/" } }), {
+      signedIn: true,
+    });
+    await client.call("/api/user");
+    await session.commit();
+    expect(counts.puts).toBe(1);
   });
 
   it("forgets a cookie the backend expires", async () => {
