@@ -100,6 +100,16 @@ export class SessionManager {
     this.sendCookies();
   }
 
+  /**
+   * A password reset or change: every other session of the user ends (including masquerades they run);
+   * the current one, if theirs, stays.
+   */
+  async endOtherSessionsOf(userId: number): Promise<void> {
+    await this.c.env.DB.prepare("DELETE FROM sessions WHERE (user_id = ?1 OR masquerader_id = ?1) AND id <> ?2")
+      .bind(userId, this.state?.id ?? "")
+      .run();
+  }
+
   private async insert(
     identity: { userId: number | null; masqueraderId: number | null; remember: boolean },
     xsrfToken: string,

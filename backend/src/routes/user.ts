@@ -113,6 +113,8 @@ user.openapi(
       .update(users)
       .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date().toISOString() })
       .where(eq(users.id, me.id));
+    // A stolen session must not outlive the password change that was meant to lock its holder out.
+    await c.get("session").endOtherSessionsOf(me.id);
     await logActivity(c, {
       action: "profile.password_changed",
       subject_type: "user",

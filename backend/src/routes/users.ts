@@ -8,10 +8,10 @@ import { currentUser, loadUser, requireAuth, requirePermission, serializeUser } 
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { invitationMail } from "../lib/mail-templates";
-import { createMailer } from "../lib/mailer";
+import { mailerFor } from "../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, UserSchema } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
-import { issuePasswordSetupUrl } from "../lib/password-tokens";
+import { issuePasswordSetupLink } from "../lib/password-tokens";
 import { getSettings } from "../lib/settings";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { ErrorBag, validationHook } from "../lib/validation";
@@ -289,9 +289,15 @@ usersRoutes.openapi(
     if (!user) throw notFound();
 
     const settings = await getSettings(db);
-    const url = await issuePasswordSetupUrl(db, c.env.APP_URL, user.email);
-    const mail = invitationMail({ portalName: settings.portal_name, name: user.name, inviter: me.name, url, locale });
-    await createMailer(db).send({ to: user.email, template: "invitation", organization_id: user.organizationId, ...mail });
+    const link = await issuePasswordSetupLink(db, c.env.APP_URL, user.email);
+    const mail = invitationMail({ portalName: settings.portal_name, name: user.name, inviter: me.name, url: link.url, locale });
+    await mailerFor(c).send({
+      to: user.email,
+      template: "invitation",
+      organization_id: user.organizationId,
+      secrets: [link.token],
+      ...mail,
+    });
     await logActivity(c, {
       action: "users.created",
       subject_type: "user",
