@@ -91,7 +91,7 @@ describe("password-setup tokens never leave the delivery path", () => {
     // Console lines (Workers logs) name the message, never its link.
     expect(consoleLines.some((line) => line.includes("[mail] to=admin@amp.test"))).toBe(true);
     for (const line of consoleLines) for (const token of tokens) expect(line.includes(token)).toBe(false);
-  });
+  }, 120_000);
 });
 
 describe("a password reset or change ends the user's other sessions", () => {
@@ -127,5 +127,163 @@ describe("a password reset or change ends the user's other sessions", () => {
     expect(changed.status).toBe(200);
     expect((await current.get("/api/user")).status).toBe(200);
     expect((await other.get("/api/user")).status).toBe(401);
+  });
+});
+
+/** A client whose requests all come from `ip` (the helpers give each client its own address otherwise). */
+function from(ip: string, client = new Client()) {
+  return {
+    client,
+    post: (path: string, body: unknown) => client.fetch(path, { method: "POST", json: body, headers: { "X-Forwarded-For": ip } }),
+  };
+}
+
+describe("throttles are atomic and cover resets and registration", () => {
+  it("50 concurrent wrong passwords get at most 5 password checks", async () => {
+    const { client, post } = from("203.0.113.10");
+    await client.csrf();
+    const responses = await Promise.all(
+      Array.from({ length: 50 }, () => post("/login", { email: "provider@amp.test", password: "wrong-password" })),
+    );
+    const statuses = responses.map((response) => response.status);
+    // A 422 auth.failed means the password was checked; everything else must be the throttle.
+    expect(statuses.filter((status) => status === 422).length).toBeLessThanOrEqual(5);
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(45);
+    expect(statuses.every((status) => status === 422 || status === 429)).toBe(true);
+    const blocked = responses.find((response) => response.status === 429);
+    expect(Number(blocked?.headers.get("Retry-After"))).toBeGreaterThan(0);
+  });
+
+  it("password-reset requests: 3 per address, 20 per IP, also for unknown addresses", async () => {
+    const { client, post } = from("203.0.113.20");
+    await client.csrf();
+    const before = await query<{ n: number }>("SELECT count(*) AS n FROM dev_mail_outbox WHERE `to` = 'kevin.park@lakeside.test'");
+    const responses = await Promise.all(Array.from({ length: 50 }, () => post("/forgot-password", { email: "kevin.park@lakeside.test" })));
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 200)).toHaveLength(3);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(47);
+    const after = await query<{ n: number }>("SELECT count(*) AS n FROM dev_mail_outbox WHERE `to` = 'kevin.park@lakeside.test'");
+    expect((after[0]?.n ?? 0) - (before[0]?.n ?? 0)).toBe(3);
+    const blocked = responses.find((response) => response.status === 429);
+    expect(Number(blocked?.headers.get("Retry-After"))).toBeGreaterThan(0);
+    expect(await blocked?.json()).toEqual({ message: "passwords.throttled", errors: { email: ["passwords.throttled"] } });
+
+    // The same answer for an address that does not exist: the throttle reveals nothing.
+    const ghost = from("203.0.113.21");
+    await ghost.client.csrf();
+    const ghostStatuses: number[] = [];
+    for (let i = 0; i < 4; i++) ghostStatuses.push((await ghost.post("/forgot-password", { email: "ghost@nowhere.test" })).status);
+    expect(ghostStatuses).toEqual([200, 200, 200, 429]);
+
+    // Per IP: 20 different addresses, then the 21st is refused.
+    const sprayer = from("203.0.113.22");
+    await sprayer.client.csrf();
+    const spray = await Promise.all(
+      Array.from({ length: 25 }, (_, i) => sprayer.post("/forgot-password", { email: `spray${i}@nowhere.test` })),
+    );
+    expect(spray.filter((response) => response.status === 200)).toHaveLength(20);
+    expect(spray.filter((response) => response.status === 429)).toHaveLength(5);
+  });
+
+  it("registration: 10 per IP an hour, concurrent attempts included", async () => {
+    const responses = await Promise.all(
+      Array.from({ length: 15 }, async (_, i) => {
+        const { client, post } = from("203.0.113.30");
+        await client.csrf();
+        const email = uniqueEmail(`register${i}`);
+        return post("/register", {
+          name: "Throttled Person",
+          email,
+          organization_name: `Throttled Home ${i}`,
+          password: "long-enough-password",
+          password_confirmation: "long-enough-password",
+        });
+      }),
+    );
+    const statuses = responses.map((response) => response.status);
+    expect(statuses.filter((status) => status === 201)).toHaveLength(10);
+    expect(statuses.filter((status) => status === 429)).toHaveLength(5);
+    const blocked = responses.find((response) => response.status === 429);
+    expect(Number(blocked?.headers.get("Retry-After"))).toBeGreaterThan(3000);
+    expect(await blocked?.json()).toMatchObject({ message: "auth.register_throttle" });
+  });
+});
+
+describe("list searches never reach D1's LIKE pattern limit", () => {
+  const LISTS = ["/api/users", "/api/organizations", "/api/roles", "/api/activity-log", "/api/mail-log"];
+  const TOO_LONG = 'validation.too_long|{"max":48}';
+
+  it("answers 422 for searches whose pattern would not fit, 200 up to the limit, on all five lists", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const fits = ["a".repeat(48), "é".repeat(24), "日".repeat(16), "😀".repeat(12), "%".repeat(24), "_\\".repeat(12), "x@y.test"];
+    const tooLong = ["a".repeat(200), "a".repeat(49), "é".repeat(25), "日".repeat(17), "😀".repeat(13), "%".repeat(25), "日本".repeat(100)];
+    for (const list of LISTS) {
+      for (const search of fits) {
+        const response = await admin.get(`${list}?search=${encodeURIComponent(search)}`);
+        expect(response.status, `${list} ${search}`).toBe(200);
+      }
+      for (const search of tooLong) {
+        const response = await admin.get(`${list}?search=${encodeURIComponent(search)}`);
+        expect(response.status, `${list} ${search}`).toBe(422);
+        expect(await response.json()).toEqual({ message: TOO_LONG, errors: { search: [TOO_LONG] } });
+      }
+    }
+  });
+});
+
+describe("mutations answer 400/415/422 to bodies that are not JSON objects, never 500", () => {
+  const BAD_BODIES: { name: string; headers: Record<string, string>; body?: BodyInit }[] = [
+    { name: "no Content-Type", headers: {}, body: '{"name":"x"}' },
+    { name: "text/plain", headers: { "Content-Type": "text/plain" }, body: "hello" },
+    { name: "malformed JSON", headers: { "Content-Type": "application/json" }, body: '{"name":' },
+    { name: "JSON array", headers: { "Content-Type": "application/json" }, body: "[1,2]" },
+    { name: "empty JSON", headers: { "Content-Type": "application/json" }, body: "" },
+    { name: "form", headers: { "Content-Type": "application/x-www-form-urlencoded" }, body: "name=x&email=y" },
+    {
+      name: "multipart",
+      headers: { "Content-Type": "multipart/form-data; boundary=xyz" },
+      body: '--xyz\r\nContent-Disposition: form-data; name="name"\r\n\r\nx\r\n--xyz--\r\n',
+    },
+    { name: "broken multipart", headers: { "Content-Type": "multipart/form-data; boundary=xyz" }, body: "--xyz\r\nnot a part" },
+  ];
+
+  it("every POST/PUT/PATCH route of the OpenAPI document", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const document = await json<{ paths: Record<string, Record<string, { requestBody?: { content: Record<string, unknown> } }>> }>(
+      await admin.get("/api/openapi.json"),
+    );
+    let checked = 0;
+    const statuses = new Set<number>();
+    for (const [path, operations] of Object.entries(document.paths)) {
+      for (const method of ["post", "put", "patch"] as const) {
+        const operation = operations[method];
+        if (!operation?.requestBody || path === "/logout") continue;
+        const expectsJson = "application/json" in operation.requestBody.content;
+        // Ids that exist (1) so the body is what the route has to judge.
+        const url = path.replace(/\{kind\}/, "light").replace(/\{\w+\}/g, "1");
+        for (const bad of BAD_BODIES) {
+          if (!expectsJson && bad.name === "multipart") continue;
+          const response = await admin.fetch(url, { method: method.toUpperCase(), headers: bad.headers, body: bad.body });
+          expect([400, 415, 422], `${method} ${url} with ${bad.name}: ${response.status}`).toContain(response.status);
+          const answer = await json<{ message: string }>(response);
+          expect(answer.message).toBeTruthy();
+          statuses.add(response.status);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(50);
+    // Both kinds of refusal occur: an unsupported media type and a JSON body that is not an object.
+    expect(statuses).toEqual(new Set([400, 415, 422]));
+
+    // Routes without a body (DELETE, logout) ignore whatever is sent: never a 500.
+    for (const [path, operations] of Object.entries(document.paths)) {
+      if (!operations.delete) continue;
+      const url = path.replace(/\{kind\}/, "light").replace(/\{\w+\}/g, "999999");
+      for (const bad of BAD_BODIES) {
+        const response = await admin.fetch(url, { method: "DELETE", headers: bad.headers, body: bad.body });
+        expect(response.status, `delete ${url} with ${bad.name}`).toBeLessThan(500);
+      }
+    }
   });
 });
