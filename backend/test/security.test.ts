@@ -1,4 +1,7 @@
+import { createExecutionContext, createScheduledController, waitOnExecutionContext } from "cloudflare:test";
+import { env } from "cloudflare:workers";
 import { afterEach, describe, expect, it, vi } from "vitest";
+import worker from "../src/index";
 import { Client, deliveredLink, json, query, signedIn, uniqueEmail } from "./helpers";
 
 /** Every GET route the OpenAPI document lists, except those that change the session (masquerade) or serve files. */
@@ -285,5 +288,51 @@ describe("mutations answer 400/415/422 to bodies that are not JSON objects, neve
         expect(response.status, `delete ${url} with ${bad.name}`).toBeLessThan(500);
       }
     }
+  });
+});
+
+describe("expired sessions are deleted", () => {
+  it("the cron trigger removes guest sessions after 2 hours and signed-in ones after the idle limit", async () => {
+    const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
+    const rows: [string, number | null, number, string][] = [
+      ["guest-fresh", null, 30, "{}"],
+      ["guest-stale", null, 121, "{}"],
+      ["user-fresh", 1, 119, "{}"],
+      ["user-stale", 1, 121, "{}"],
+      ["remember-fresh", 1, 10 * 24 * 60, '{"remember":true}'],
+      ["remember-stale", 1, 31 * 24 * 60, '{"remember":true}'],
+    ];
+    for (const [id, userId, minutes, payload] of rows) {
+      await env.DB.prepare("INSERT INTO sessions (id, user_id, xsrf_token, last_activity, payload) VALUES (?, ?, 'x', ?, ?)")
+        .bind(id, userId, ago(minutes), payload)
+        .run();
+    }
+    await env.DB.prepare("INSERT INTO throttles (key, attempts, reset_at) VALUES ('old-window', 3, ?), ('open-window', 3, ?)")
+      .bind(ago(1), new Date(Date.now() + 60_000).toISOString())
+      .run();
+
+    const ctx = createExecutionContext();
+    await worker.scheduled(createScheduledController({ cron: "17 * * * *" }), env, ctx);
+    await waitOnExecutionContext(ctx);
+
+    const left = await query<{ id: string }>("SELECT id FROM sessions WHERE id IN (?, ?, ?, ?, ?, ?)", ...rows.map((row) => row[0]));
+    expect(left.map((row) => row.id).sort()).toEqual(["guest-fresh", "remember-fresh", "user-fresh"]);
+    const throttles = await query<{ key: string }>("SELECT key FROM throttles WHERE key IN ('old-window', 'open-window')");
+    expect(throttles.map((row) => row.key)).toEqual(["open-window"]);
+  });
+
+  it("a guest session presented after 2 hours of inactivity is gone, even with a longer idle setting", async () => {
+    await env.DB.prepare(
+      "INSERT INTO system_settings (key, value) VALUES ('session_idle_minutes', '600') ON CONFLICT (key) DO UPDATE SET value = '600'",
+    ).run();
+    const guest = new Client();
+    await guest.csrf();
+    const id = guest.sessionId ?? "";
+    await env.DB.prepare("UPDATE sessions SET last_activity = ? WHERE id = ?")
+      .bind(new Date(Date.now() - 121 * 60_000).toISOString(), id)
+      .run();
+    // A mutation with the stale session's CSRF token: the session no longer exists, so 419.
+    expect((await guest.post("/forgot-password", { email: "nobody@nowhere.test" })).status).toBe(419);
+    expect(await query("SELECT id FROM sessions WHERE id = ?", id)).toHaveLength(0);
   });
 });
