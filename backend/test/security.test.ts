@@ -336,3 +336,96 @@ describe("expired sessions are deleted", () => {
     expect(await query("SELECT id FROM sessions WHERE id = ?", id)).toHaveLength(0);
   });
 });
+
+describe("name-like text is normalised and refuses controls, bidi overrides and invisible-only input", () => {
+  const INVALID = "validation.invalid_characters";
+  const BAD_NAMES = [
+    ["bidi override", "Admin\u202Egnp.exe"],
+    ["bidi isolate", "Name \u2067x\u2069"],
+    ["right-to-left mark", "Super Admin\u200F"],
+    ["zero-width space inside", "Super\u200BAdmin"],
+    ["zero-width only", "\u200B\u200B"],
+    ["joiner only", "\u200D"],
+    ["Hangul filler only", "\u3164"],
+    ["Braille blank only", "\u2800"],
+    ["NUL", "Bad\u0000Name"],
+    ["tab", "Bad\tName"],
+    ["newline", "Bad\nName"],
+    ["line separator", "Bad\u2028Name"],
+    ["BOM inside", "Bad\uFEFFName"],
+    ["tag characters", "Bad\u{E0041}Name"],
+  ] as const;
+
+  /** Each endpoint with a name-like field, as [method, path, body with that field set to `value`, field]. */
+  const endpoints = (value: string, unique: string): [string, string, Record<string, unknown>, string][] => [
+    ["POST", "/api/users", { name: value, email: uniqueEmail(unique), organization_id: 2, role_ids: [] }, "name"],
+    ["PUT", "/api/user/profile", { name: value, email: "admin@amp.test" }, "name"],
+    [
+      "POST",
+      "/api/organizations",
+      { name: `Org ${unique}`, account_number: value, type: "business", country: "US" },
+      "account_number",
+    ],
+    ["POST", "/api/organizations", { name: value, account_number: `A-${unique}`, type: "business", country: "US" }, "name"],
+    [
+      "POST",
+      "/api/organizations",
+      { name: `Org2 ${unique}`, account_number: `B-${unique}`, type: "business", country: "US", city: value },
+      "city",
+    ],
+    ["POST", "/api/roles", { name: value, scope: "organization", permissions: [] }, "name"],
+    ["POST", "/api/roles", { name: `Role ${unique}`, description: value, scope: "organization", permissions: [] }, "description"],
+    [
+      "PUT",
+      "/api/system-settings",
+      {
+        portal_name: value,
+        default_locale: "en",
+        registration_enabled: true,
+        password_min_length: 8,
+        session_idle_minutes: 120,
+        links: { client_success: null, billing: null, feedback: null },
+      },
+      "portal_name",
+    ],
+  ];
+
+  it("every name-like field refuses them with validation.invalid_characters", async () => {
+    const admin = await signedIn("admin@amp.test");
+    let index = 0;
+    for (const [label, value] of BAD_NAMES) {
+      for (const [method, path, body, field] of endpoints(value, `bad${(index += 1)}`)) {
+        const response = await admin.fetch(path, { method, json: body });
+        expect(response.status, `${method} ${path} ${field} ${label}`).toBe(422);
+        const answer = await json<{ errors: Record<string, string[]> }>(response);
+        expect(answer.errors[field], `${method} ${path} ${field} ${label}`).toContain(INVALID);
+      }
+    }
+    // Registration too (a guest route).
+    const guest = new Client();
+    await guest.csrf();
+    const registered = await guest.post("/register", {
+      name: "\u200B",
+      email: uniqueEmail("reg"),
+      organization_name: "Home\u202E",
+      password: "long-enough-password",
+      password_confirmation: "long-enough-password",
+    });
+    expect(registered.status).toBe(422);
+    expect(await registered.json()).toMatchObject({ errors: { name: [INVALID], organization_name: [INVALID] } });
+  });
+
+  it("stores NFC and keeps the joiners real scripts and emoji need", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const decomposed = "Zoe\u0308 Ni\u0301n\u0303o";
+    const created = await admin.post("/api/users", { name: decomposed, email: uniqueEmail("nfc"), organization_id: 2, role_ids: [] });
+    expect(created.status).toBe(201);
+    expect((await json<{ name: string }>(created)).name).toBe(decomposed.normalize("NFC"));
+
+    for (const name of ["\u0645\u06CC\u200C\u062E\u0648\u0627\u0647\u0645", "Family \u{1F469}\u200D\u{1F467}", "  Padded Name  "]) {
+      const response = await admin.post("/api/roles", { name, scope: "organization", permissions: [] });
+      expect(response.status, name).toBe(201);
+      expect((await json<{ name: string }>(response)).name).toBe(name.trim());
+    }
+  });
+});

@@ -15,7 +15,7 @@ import { issuePasswordSetupLink } from "../lib/password-tokens";
 import { clientIp } from "../lib/request";
 import { getSettings } from "../lib/settings";
 import * as throttle from "../lib/throttle";
-import { checkNewPassword, ErrorBag, validationHook } from "../lib/validation";
+import { checkNewPassword, ErrorBag, safeText, validationHook } from "../lib/validation";
 
 export const LOGIN_MAX_ATTEMPTS = 5;
 export const LOGIN_DECAY_SECONDS = 60;
@@ -148,9 +148,9 @@ auth.openapi(
     request: {
       body: jsonBody(
         z.object({
-          name: z.string().trim().min(1).max(255),
+          name: safeText({ max: 255 }),
           email,
-          organization_name: z.string().trim().min(1).max(255),
+          organization_name: safeText({ max: 255 }),
           password: z.string().max(1000),
           password_confirmation: z.string().max(1000).optional(),
         }),

@@ -6,7 +6,7 @@ import type { AppEnv } from "../lib/context";
 import { validationError } from "../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { getSettings, LOGO_KINDS, putSetting, type SystemSettings } from "../lib/settings";
-import { validationHook } from "../lib/validation";
+import { safeText, validationHook } from "../lib/validation";
 import { logoUrls } from "./public-settings";
 
 /** Portal-wide settings and logos. Every change is read by GET /api/public-settings on the next request. */
@@ -21,7 +21,7 @@ const nullableUrl = z
   .or(z.literal("").transform(() => null));
 
 const SettingsBody = z.object({
-  portal_name: z.string().trim().min(1).max(100),
+  portal_name: safeText({ max: 100 }),
   default_locale: z.enum(LOCALES),
   registration_enabled: z.boolean(),
   password_min_length: z.number().int().min(8).max(64),

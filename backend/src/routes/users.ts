@@ -14,7 +14,7 @@ import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/
 import { issuePasswordSetupLink } from "../lib/password-tokens";
 import { getSettings } from "../lib/settings";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
-import { ErrorBag, validationHook } from "../lib/validation";
+import { ErrorBag, safeText, validationHook } from "../lib/validation";
 import { activeHolders, LOCKOUT_KEY, permissionsByRole } from "./roles";
 
 /** User administration. Organization members reach only their own organization's users; others are 404. */
@@ -169,7 +169,7 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 const CreateBody = z.object({
-  name: z.string().trim().min(1).max(255),
+  name: safeText({ max: 255 }),
   email,
   organization_id: z.number().int().positive().nullish(),
   role_ids: z.array(z.number().int().positive()).max(50).default([]),
