@@ -360,12 +360,7 @@ describe("name-like text is normalised and refuses controls, bidi overrides and 
   const endpoints = (value: string, unique: string): [string, string, Record<string, unknown>, string][] => [
     ["POST", "/api/users", { name: value, email: uniqueEmail(unique), organization_id: 2, role_ids: [] }, "name"],
     ["PUT", "/api/user/profile", { name: value, email: "admin@amp.test" }, "name"],
-    [
-      "POST",
-      "/api/organizations",
-      { name: `Org ${unique}`, account_number: value, type: "business", country: "US" },
-      "account_number",
-    ],
+    ["POST", "/api/organizations", { name: `Org ${unique}`, account_number: value, type: "business", country: "US" }, "account_number"],
     ["POST", "/api/organizations", { name: value, account_number: `A-${unique}`, type: "business", country: "US" }, "name"],
     [
       "POST",
@@ -392,9 +387,8 @@ describe("name-like text is normalised and refuses controls, bidi overrides and 
 
   it("every name-like field refuses them with validation.invalid_characters", async () => {
     const admin = await signedIn("admin@amp.test");
-    let index = 0;
-    for (const [label, value] of BAD_NAMES) {
-      for (const [method, path, body, field] of endpoints(value, `bad${(index += 1)}`)) {
+    for (const [index, [label, value]] of BAD_NAMES.entries()) {
+      for (const [method, path, body, field] of endpoints(value, `bad${index}`)) {
         const response = await admin.fetch(path, { method, json: body });
         expect(response.status, `${method} ${path} ${field} ${label}`).toBe(422);
         const answer = await json<{ errors: Record<string, string[]> }>(response);
@@ -427,5 +421,85 @@ describe("name-like text is normalised and refuses controls, bidi overrides and 
       expect(response.status, name).toBe(201);
       expect((await json<{ name: string }>(response)).name).toBe(name.trim());
     }
+  });
+});
+
+describe("uploaded SVGs cannot run, whatever their encoding", () => {
+  const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
+  const UNSAFE = [
+    `<svg ${NS}><a href="&#106;avascript:alert(1)"><rect width="5" height="5"/></a></svg>`,
+    `<svg ${NS}><a href="&#x6A;&#x61;vascript&#58;alert(1)"><rect/></a></svg>`,
+    `<svg ${NS}><a xlink:href="java&#9;script:alert(1)"><rect/></a></svg>`,
+    `<svg ${NS}><a href=" JAVASCRIPT:alert(1)"><rect/></a></svg>`,
+    `<svg ${NS}><a href="data:text/html;base64,PHNjcmlwdD5hbGVydCgxKTwvc2NyaXB0Pg=="><rect/></a></svg>`,
+    `<svg ${NS}><image href="data:image/svg+xml;base64,PHN2Zz48L3N2Zz4="/></svg>`,
+    `<svg ${NS}><use href="https://evil.test/sprite.svg#a"/></svg>`,
+    `<svg ${NS}><set attributeName="href" to="javascript:alert(1)"/></svg>`,
+    `<svg ${NS}><animate attributeName="onclick" values="alert(1)"/></svg>`,
+    `<svg ${NS}><svg:script xmlns:svg="http://www.w3.org/2000/svg">alert(1)</svg:script></svg>`,
+    `<svg ${NS}><SCRIPT>alert(1)</SCRIPT></svg>`,
+    `<svg ${NS}><foreignObject><div xmlns="http://www.w3.org/1999/xhtml">x</div></foreignObject></svg>`,
+    `<svg ${NS} ONLOAD="alert(1)"/>`,
+    `<svg ${NS}><rect onmouseover = 'alert(1)'/></svg>`,
+    `<svg ${NS}><style>@import url(https://evil.test/x.css);</style></svg>`,
+    `<svg ${NS}><style>rect { fill: url(https://evil.test/track) }</style></svg>`,
+    `<svg ${NS}><rect style="fill:url(&#106;avascript:alert(1))"/></svg>`,
+    `<svg ${NS}><rect fill="url(https://evil.test/x#g)"/></svg>`,
+    `<?xml version="1.0"?><!DOCTYPE svg [<!ENTITY x "javascript:alert(1)">]><svg ${NS}><a href="&x;"><rect/></a></svg>`,
+    `<?xml-stylesheet href="https://evil.test/x.xsl"?><svg ${NS}/>`,
+    `<svg ${NS}><a href=javascript:alert(1)><rect/></a></svg>`,
+    `<svg ${NS} xml:base="javascript:/"><a href="#x"/></svg>`,
+    `<svg ${NS}><text>AT&T</text></svg>`,
+  ];
+  const SAFE = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<!-- exported -->\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n' +
+      `<svg ${NS} viewBox="0 0 10 10"><defs><linearGradient id="g"><stop offset="0" stop-color="#7367F0"/></linearGradient></defs>` +
+      '<style><![CDATA[ rect { fill: url(#g) } ]]></style><rect width="10" height="10" fill="url(#g)"/><use xlink:href="#g"/>' +
+      "<text>AT&amp;T &#169; Zoë</text></svg>",
+    `<svg ${NS}><image href="data:image/png;base64,iVBORw0KGgo=" width="1" height="1"/></svg>`,
+  ];
+
+  async function upload(client: Client, svg: string) {
+    const form = new FormData();
+    form.append("file", new File([svg], "logo.svg", { type: "image/svg+xml" }));
+    return client.fetch("/api/system-settings/logos/light", { method: "POST", body: form });
+  }
+
+  it("refuses script URLs in any encoding, handlers, external loads and entity tricks; keeps ordinary logos", async () => {
+    const admin = await signedIn("admin@amp.test");
+    for (const svg of UNSAFE) {
+      const response = await upload(admin, svg);
+      expect(response.status, svg).toBe(422);
+      // An internal DTD subset already fails the type sniffing (file_type); everything else is svg_unsafe.
+      const { errors } = await json<{ errors: { file: string[] } }>(response);
+      expect(["validation.svg_unsafe", "validation.file_type"], svg).toContain(errors.file[0]);
+      if (!svg.includes("<!ENTITY")) expect(errors.file, svg).toEqual(["validation.svg_unsafe"]);
+    }
+    for (const svg of SAFE) expect((await upload(admin, svg)).status, svg).toBe(200);
+  });
+
+  it("serves every uploaded file sandboxed, nosniff, with a disposition", async () => {
+    const admin = await signedIn("admin@amp.test");
+    expect((await upload(admin, SAFE[0] ?? "")).status).toBe(200);
+    const response = await new Client().get("/api/files/logos/light");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Type")).toBe("image/svg+xml");
+    const csp = response.headers.get("Content-Security-Policy") ?? "";
+    expect(csp).toMatch(/(^|;\s*)sandbox(;|$)/);
+    expect(csp).toContain("default-src 'none'");
+    expect(csp).not.toMatch(/script-src/);
+    expect(response.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    expect(response.headers.get("Content-Disposition")).toBe('attachment; filename="logo-light.svg"');
+    await response.arrayBuffer();
+
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    const form = new FormData();
+    form.append("file", new File([png], "logo.png", { type: "image/png" }));
+    expect((await admin.fetch("/api/system-settings/logos/dark", { method: "POST", body: form })).status).toBe(200);
+    const raster = await new Client().get("/api/files/logos/dark");
+    expect(raster.headers.get("Content-Disposition")).toBe('inline; filename="logo-dark.png"');
+    expect(raster.headers.get("Content-Security-Policy")).toContain("sandbox");
+    expect(raster.headers.get("X-Content-Type-Options")).toBe("nosniff");
+    await raster.arrayBuffer();
   });
 });
