@@ -70,6 +70,8 @@ test("register a new organization account", async ({ page }) => {
 });
 
 test("forgot password → delivered link → set password → sign in", async ({ page, browser }) => {
+  // Two browser contexts and a wrangler read of the local outbox.
+  test.setTimeout(90_000);
   const email = "aisha.bello@lakeside.test";
   await page.goto("/forgot-password");
   await page.getByLabel("Email").fill(email);
