@@ -48,7 +48,7 @@ async function requestReset(email: string): Promise<string> {
   return (await deliveredLink(email)).searchParams.get("token") ?? "";
 }
 
-describe("password-setup tokens never leave the delivery path", () => {
+describe("password-setup tokens never leave the delivery path", { timeout: 120_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it("no route shows an auditor, a support agent or an organization admin a live token", async () => {
@@ -94,10 +94,10 @@ describe("password-setup tokens never leave the delivery path", () => {
     // Console lines (Workers logs) name the message, never its link.
     expect(consoleLines.some((line) => line.includes("[mail] to=admin@amp.test"))).toBe(true);
     for (const line of consoleLines) for (const token of tokens) expect(line.includes(token)).toBe(false);
-  }, 120_000);
+  });
 });
 
-describe("a password reset or change ends the user's other sessions", () => {
+describe("a password reset or change ends the user's other sessions", { timeout: 60_000 }, () => {
   it("reset: every session of the user ends", async () => {
     const email = "ethan.walsh@amp.test";
     const first = await signedIn(email);
@@ -141,7 +141,7 @@ function from(ip: string, client = new Client()) {
   };
 }
 
-describe("throttles are atomic and cover resets and registration", () => {
+describe("throttles are atomic and cover resets and registration", { timeout: 60_000 }, () => {
   it("50 concurrent wrong passwords get at most 5 password checks", async () => {
     const { client, post } = from("203.0.113.10");
     await client.csrf();
@@ -212,7 +212,7 @@ describe("throttles are atomic and cover resets and registration", () => {
   });
 });
 
-describe("list searches never reach D1's LIKE pattern limit", () => {
+describe("list searches never reach D1's LIKE pattern limit", { timeout: 60_000 }, () => {
   const LISTS = ["/api/users", "/api/organizations", "/api/roles", "/api/activity-log", "/api/mail-log"];
   const TOO_LONG = 'validation.too_long|{"max":48}';
 
@@ -234,7 +234,7 @@ describe("list searches never reach D1's LIKE pattern limit", () => {
   });
 });
 
-describe("mutations answer 400/415/422 to bodies that are not JSON objects, never 500", () => {
+describe("mutations answer 400/415/422 to bodies that are not JSON objects, never 500", { timeout: 60_000 }, () => {
   const BAD_BODIES: { name: string; headers: Record<string, string>; body?: BodyInit }[] = [
     { name: "no Content-Type", headers: {}, body: '{"name":"x"}' },
     { name: "text/plain", headers: { "Content-Type": "text/plain" }, body: "hello" },
@@ -291,7 +291,7 @@ describe("mutations answer 400/415/422 to bodies that are not JSON objects, neve
   });
 });
 
-describe("expired sessions are deleted", () => {
+describe("expired sessions are deleted", { timeout: 60_000 }, () => {
   it("the cron trigger removes guest sessions after 2 hours and signed-in ones after the idle limit", async () => {
     const ago = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();
     const rows: [string, number | null, number, string][] = [
@@ -337,7 +337,7 @@ describe("expired sessions are deleted", () => {
   });
 });
 
-describe("name-like text is normalised and refuses controls, bidi overrides and invisible-only input", () => {
+describe("name-like text is normalised and refuses controls, bidi overrides and invisible-only input", { timeout: 60_000 }, () => {
   const INVALID = "validation.invalid_characters";
   const BAD_NAMES = [
     ["bidi override", "Admin\u202Egnp.exe"],
@@ -424,7 +424,7 @@ describe("name-like text is normalised and refuses controls, bidi overrides and 
   });
 });
 
-describe("uploaded SVGs cannot run, whatever their encoding", () => {
+describe("uploaded SVGs cannot run, whatever their encoding", { timeout: 60_000 }, () => {
   const NS = 'xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink"';
   const UNSAFE = [
     `<svg ${NS}><a href="&#106;avascript:alert(1)"><rect width="5" height="5"/></a></svg>`,
