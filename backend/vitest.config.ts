@@ -16,6 +16,8 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(`${backendDir}migrations`),
           APP_KEY: "test-app-key",
+          // The delivery seam keeps real messages in dev_mail_outbox (helpers' deliveredLink).
+          MAIL_OUTBOX_DEV: "1",
         },
       },
     }),

@@ -81,6 +81,46 @@ async function seedLarge() {
   console.log(`Bulk data in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
 
+/**
+ * The local mail catcher until a real one exists: the newest messages the backend delivered (with their
+ * real links), read from dev_mail_outbox. The backend writes it only with MAIL_OUTBOX_DEV=1 (backend/.dev.vars).
+ * `outbox [address] [--json]`.
+ */
+function outbox(args) {
+  const json = args.includes("--json");
+  const address = args.find((arg) => !arg.startsWith("--"));
+  const where = address ? `WHERE "to" = '${address.toLowerCase().replaceAll("'", "''")}'` : "";
+  const result = spawnSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "--json",
+      "-c",
+      config,
+      "--persist-to",
+      stateDir,
+      "--command",
+      `SELECT id, "to", subject, template, text, created_at FROM dev_mail_outbox ${where} ORDER BY id DESC LIMIT 5`,
+    ],
+    { cwd: root, env, encoding: "utf8", maxBuffer: 16 * 1024 * 1024 },
+  );
+  if (result.status !== 0) {
+    process.stderr.write(`${result.stdout}${result.stderr}`);
+    process.exit(result.status ?? 1);
+  }
+  const rows = JSON.parse(result.stdout)[0]?.results ?? [];
+  if (json) {
+    process.stdout.write(`${JSON.stringify(rows)}\n`);
+    return;
+  }
+  if (rows.length === 0) console.log("No delivered e-mail. Is MAIL_OUTBOX_DEV=1 in backend/.dev.vars?");
+  for (const row of rows) console.log(`#${row.id} ${row.created_at} to=${row.to} [${row.template}] ${row.subject}\n${row.text}\n`);
+}
+
 const command = process.argv[2];
 switch (command) {
   case "migrate":
@@ -99,7 +139,10 @@ switch (command) {
     await seed();
     await seedLarge();
     break;
+  case "outbox":
+    outbox(process.argv.slice(3));
+    break;
   default:
-    console.error("Usage: node scripts/db.mjs migrate|seed|reset|large");
+    console.error("Usage: node scripts/db.mjs migrate|seed|reset|large|outbox [address] [--json]");
     process.exit(1);
 }

@@ -13,6 +13,12 @@ export function ensureLocalEnv() {
     const example = readFileSync("backend/.dev.vars.example", "utf8");
     writeFileSync("backend/.dev.vars", example.replace(/^APP_KEY=.*$/m, `APP_KEY=${randomBytes(32).toString("hex")}`));
   }
+  // Checkouts from before the dev outbox existed: the e2e suite reads password links from it.
+  const backendVars = readFileSync("backend/.dev.vars", "utf8");
+  if (!/^MAIL_OUTBOX_DEV=/m.test(backendVars)) {
+    writeFileSync("backend/.dev.vars", `${backendVars.replace(/\n?$/, "\n")}MAIL_OUTBOX_DEV=1\n`);
+    console.log("Added MAIL_OUTBOX_DEV=1 to backend/.dev.vars (local mail outbox, see docs/backend.md).");
+  }
 }
 
 export const wranglerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };

@@ -7,7 +7,7 @@ import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { dbMiddleware, jsonBodyGuard, securityHeaders } from "./lib/middleware";
-import { csrfMiddleware, sessionMiddleware } from "./lib/session";
+import { csrfMiddleware, deleteExpiredSessions, sessionMiddleware } from "./lib/session";
 import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";
 import { activityFiltersRoutes } from "./routes/activity-log-filters";
@@ -54,4 +54,12 @@ app.onError(handleError);
 
 export default {
   fetch: app.fetch,
+  /** The cron trigger of wrangler.toml: expired sessions (guests after 2 h) and ended throttle windows go. */
+  async scheduled(_controller, env, ctx) {
+    ctx.waitUntil(
+      deleteExpiredSessions(env.DB).then((deleted) => {
+        console.log(`[cleanup] sessions=${deleted.sessions} throttles=${deleted.throttles}`);
+      }),
+    );
+  },
 } satisfies ExportedHandler<BackendEnv>;

@@ -101,3 +101,14 @@ export function uniqueEmail(prefix = "user"): string {
   uniqueCounter += 1;
   return `${prefix}.${Date.now().toString(36)}.${uniqueCounter}@example.test`;
 }
+
+/**
+ * The password-setup link of the newest message delivered to `email`, as the transport received it: the
+ * tests run with MAIL_OUTBOX_DEV=1, so the delivery seam keeps the real message in dev_mail_outbox.
+ */
+export async function deliveredLink(email: string): Promise<URL> {
+  const [mail] = await query<{ text: string }>("SELECT text FROM dev_mail_outbox WHERE `to` = ? ORDER BY id DESC LIMIT 1", email);
+  const link = /https?:\/\/\S+\/password-setup\?\S+/.exec(mail?.text ?? "")?.[0];
+  if (!link) throw new Error(`no password-setup link delivered to ${email}`);
+  return new URL(link);
+}

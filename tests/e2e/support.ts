@@ -34,3 +34,22 @@ export async function useLanguage(page: Page, language: "en" | "fr" | "ar") {
 export function unique(prefix: string) {
   return `${prefix} ${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}`;
 }
+
+/**
+ * The password-setup link of the newest e-mail delivered to `email`. The mail log shows such links
+ * redacted, so it comes from the local dev outbox (MAIL_OUTBOX_DEV=1 in backend/.dev.vars, which the e2e
+ * server sets up), read with `npm run mail:outbox` on the e2e state.
+ */
+export async function deliveredPasswordLink(email: string): Promise<string> {
+  const { execFileSync } = await import("node:child_process");
+  const output = execFileSync("npm", ["run", "--silent", "mail:outbox", "--", email, "--json"], {
+    env: { ...process.env, AMP_STATE_DIR: process.env.AMP_STATE_DIR ?? ".wrangler/e2e-state" },
+    encoding: "utf8",
+  });
+  const [newest] = JSON.parse(output) as { text: string }[];
+  const link = newest?.text.match(/https?:\/\/\S+\/password-setup\?\S+/)?.[0];
+  if (!link) throw new Error(`no password-setup link delivered to ${email}`);
+  const url = new URL(link);
+  // The mail points at APP_URL; the test browses the server under test.
+  return `${url.pathname}${url.search}`;
+}

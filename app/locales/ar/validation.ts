@@ -42,6 +42,7 @@ const validation: typeof en = {
   prohibited: "لا يمكنك تغيير هذا الحقل.",
   timezone: "اختر منطقة زمنية صالحة.",
   svg_unsafe: "يحتوي ملف SVG هذا على نصوص برمجية أو معالجات أحداث ولا يمكن استخدامه.",
+  invalid_characters: "احذف محارف التحكم ومحارف فرض اتجاه النص والمحارف غير المرئية.",
 };
 
 export default validation;

@@ -2,6 +2,7 @@ const auth = {
   failed: "These credentials do not match our records.",
   disabled: "This account is disabled. Contact your administrator.",
   throttle: "Too many sign-in attempts. Please try again later.",
+  register_throttle: "Too many sign-ups from your network. Please try again later.",
   login: {
     title: "Sign in",
     heading: "Welcome to {{appName}}!",

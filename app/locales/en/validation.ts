@@ -40,6 +40,7 @@ const validation = {
   prohibited: "You cannot change this field.",
   timezone: "Choose a valid time zone.",
   svg_unsafe: "This SVG contains scripts or event handlers and cannot be used.",
+  invalid_characters: "Remove control characters, text-direction overrides and invisible characters.",
 };
 
 export type ValidationKey = keyof typeof validation;

@@ -5,6 +5,7 @@ const auth: Translation<typeof en> = {
   failed: "Ces identifiants ne correspondent à aucun compte.",
   disabled: "Ce compte est désactivé. Contactez votre administrateur.",
   throttle: "Trop de tentatives de connexion. Veuillez réessayer plus tard.",
+  register_throttle: "Trop d’inscriptions depuis votre réseau. Veuillez réessayer plus tard.",
   login: {
     title: "Connexion",
     heading: "Bienvenue sur {{appName}} !",

@@ -42,6 +42,7 @@ const validation: typeof en = {
   prohibited: "Vous ne pouvez pas modifier ce champ.",
   timezone: "Choisissez un fuseau horaire valide.",
   svg_unsafe: "Ce fichier SVG contient des scripts ou des gestionnaires d’événements et ne peut pas être utilisé.",
+  invalid_characters: "Supprimez les caractères de contrôle, les forçages de sens du texte et les caractères invisibles.",
 };
 
 export default validation;

@@ -250,3 +250,23 @@ export const schema = {
   phoneNumbers,
   portingOrders,
 };
+
+// --- Security (issue 7) ---------------------------------------------------------------------------------
+
+/**
+ * Local development and e2e only (MAIL_OUTBOX_DEV=1): the delivered e-mails with their real links, the
+ * stand-in for a mail catcher. Never written in production; no route reads it.
+ */
+export const devMailOutbox = sqliteTable(
+  "dev_mail_outbox",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    to: text("to").notNull(),
+    subject: text("subject").notNull(),
+    template: text("template").notNull(),
+    html: text("html").notNull(),
+    text: text("text").notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index("dev_mail_outbox_to_idx").on(table.to, table.id)],
+);

@@ -26,6 +26,11 @@ export interface CurrentUser {
 export interface OptionalBindings {
   /** Key material for encrypting stored secrets (lib/crypto.ts); set with `wrangler secret put APP_KEY`. */
   APP_KEY?: string;
+  /**
+   * "1" only in backend/.dev.vars (local development and e2e): delivered e-mails are also kept, links
+   * included, in the dev_mail_outbox table. Never set it in wrangler.toml or production.
+   */
+  MAIL_OUTBOX_DEV?: string;
 }
 
 export type AppEnv = {

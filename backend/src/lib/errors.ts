@@ -27,9 +27,9 @@ export function validationError(errors: ValidationErrors): ApiError {
   return new ApiError(422, { message: first, errors });
 }
 
-export function tooManyAttempts(retryAfterSeconds: number, field?: string): ApiError {
-  const body: Record<string, unknown> = { message: "auth.throttle" };
-  if (field) body.errors = { [field]: ["auth.throttle"] };
+export function tooManyAttempts(retryAfterSeconds: number, field?: string, message = "auth.throttle"): ApiError {
+  const body: Record<string, unknown> = { message };
+  if (field) body.errors = { [field]: [message] };
   return new ApiError(429, body, { "Retry-After": String(retryAfterSeconds) });
 }
 

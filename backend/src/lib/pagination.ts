@@ -2,6 +2,13 @@ import { z } from "@hono/zod-openapi";
 
 export const PAGE_SIZES = [5, 10, 20, 25, 50, 100] as const;
 
+/**
+ * D1 refuses LIKE patterns longer than 50 bytes (SQLITE_MAX_LIKE_PATTERN_LENGTH) with an error, so the
+ * escaped search text plus the two `%` must fit: 48 bytes of UTF-8 — 48 ASCII characters, fewer when they
+ * are multibyte or LIKE wildcards (which the escaping doubles).
+ */
+export const SEARCH_MAX_BYTES = 48;
+
 /** The query every list accepts (Laravel paginator conventions); resources extend it with their filters. */
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).default(1),
@@ -10,7 +17,12 @@ export const listQuerySchema = z.object({
     .int()
     .refine((value) => (PAGE_SIZES as readonly number[]).includes(value), { message: "validation.in" })
     .default(10),
-  search: z.string().max(200).optional(),
+  search: z
+    .string()
+    .refine((value) => escapedSearchBytes(value) <= SEARCH_MAX_BYTES, {
+      message: `validation.too_long|${JSON.stringify({ max: SEARCH_MAX_BYTES })}`,
+    })
+    .optional(),
   direction: z.enum(["asc", "desc"]).default("desc"),
   organization_id: z.coerce.number().int().positive().optional(),
 });
@@ -43,7 +55,16 @@ export function paginate<T>(rows: T[], total: number, page: number, perPage: num
   };
 }
 
+function escapeLike(search: string): string {
+  return search.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** UTF-8 bytes of the search text once escaped for LIKE: what counts against D1's pattern limit. */
+export function escapedSearchBytes(search: string): number {
+  return new TextEncoder().encode(escapeLike(search)).length;
+}
+
 /** LIKE pattern for a user's search text, with LIKE wildcards escaped (use with ESCAPE '\'). */
 export function likePattern(search: string): string {
-  return `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  return `%${escapeLike(search)}%`;
 }

@@ -12,6 +12,33 @@ export const REMEMBER_MINUTES = 30 * 24 * 60;
 /** last_activity is written at most this often, so ordinary requests cost no D1 write. */
 export const TOUCH_INTERVAL_MS = 60_000;
 export const XSRF_COOKIE = "XSRF-TOKEN";
+/**
+ * A guest session (no user: a visit to the sign-in or reset page, a failed sign-in) lives at most this long
+ * without activity, whatever the idle setting: nobody is signed in, so nothing is lost but a CSRF token.
+ */
+export const GUEST_SESSION_MINUTES = 120;
+
+/**
+ * Deletes every session past its lifetime: guests after GUEST_SESSION_MINUTES, signed-in sessions after the
+ * idle setting (30 days with "remember me"), and throttle windows that have ended. Run by the cron trigger
+ * (`scheduled` in src/index.ts); a session is also deleted when it is next presented after expiring.
+ */
+export async function deleteExpiredSessions(db: D1Database, now = Date.now()): Promise<{ sessions: number; throttles: number }> {
+  const before = (minutes: number) => new Date(now - minutes * 60_000).toISOString();
+  const idle = await db.prepare("SELECT value FROM system_settings WHERE key = 'session_idle_minutes'").first<{ value: string }>();
+  const configured = Number(idle?.value);
+  const idleMinutes = Number.isFinite(configured) && configured > 0 ? configured : DEFAULT_SETTINGS.session_idle_minutes;
+  const [guests, signedIn, remembered, throttles] = await db.batch([
+    db.prepare("DELETE FROM sessions WHERE user_id IS NULL AND last_activity < ?").bind(before(GUEST_SESSION_MINUTES)),
+    db
+      .prepare("DELETE FROM sessions WHERE user_id IS NOT NULL AND last_activity < ? AND json_extract(payload, '$.remember') IS NOT 1")
+      .bind(before(idleMinutes)),
+    db.prepare("DELETE FROM sessions WHERE last_activity < ?").bind(before(REMEMBER_MINUTES)),
+    db.prepare("DELETE FROM throttles WHERE reset_at < ?").bind(new Date(now).toISOString()),
+  ]);
+  const changes = (result: D1Result | undefined) => result?.meta.changes ?? 0;
+  return { sessions: changes(guests) + changes(signedIn) + changes(remembered), throttles: changes(throttles) };
+}
 
 export interface SessionState {
   id: string;
@@ -100,6 +127,16 @@ export class SessionManager {
     this.sendCookies();
   }
 
+  /**
+   * A password reset or change: every other session of the user ends (including masquerades they run);
+   * the current one, if theirs, stays.
+   */
+  async endOtherSessionsOf(userId: number): Promise<void> {
+    await this.c.env.DB.prepare("DELETE FROM sessions WHERE (user_id = ?1 OR masquerader_id = ?1) AND id <> ?2")
+      .bind(userId, this.state?.id ?? "")
+      .run();
+  }
+
   private async insert(
     identity: { userId: number | null; masqueraderId: number | null; remember: boolean },
     xsrfToken: string,
@@ -164,7 +201,8 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
         const configured = Number(row.idle_minutes);
         if (Number.isFinite(configured) && configured > 0) idleMinutes = configured;
         const payload = parsePayload(row.payload);
-        const limitMinutes = payload.remember ? REMEMBER_MINUTES : idleMinutes;
+        const limitMinutes =
+          row.user_id === null ? Math.min(GUEST_SESSION_MINUTES, idleMinutes) : payload.remember ? REMEMBER_MINUTES : idleMinutes;
         const idleMs = Date.now() - Date.parse(row.last_activity);
         if (idleMs > limitMinutes * 60_000) {
           await c.env.DB.prepare("DELETE FROM sessions WHERE id = ?").bind(row.id).run();

@@ -1,25 +1,26 @@
 import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { throttles } from "../db/schema";
+import { tooManyAttempts } from "./errors";
 import { isoFromNow } from "./time";
 
-/**
- * Laravel's RateLimiter on a D1 table: `attempts` hits per window; the window starts at the first hit.
- * Used by login (5 per minute per e-mail + IP).
- */
-export async function retryAfterSeconds(db: Db, key: string, maxAttempts: number): Promise<number> {
-  const row = await db.query.throttles.findFirst({ where: eq(throttles.key, key) });
-  if (!row) return 0;
-  const remaining = Date.parse(row.resetAt) - Date.now();
-  if (remaining <= 0 || row.attempts < maxAttempts) return 0;
-  return Math.max(1, Math.ceil(remaining / 1000));
+export interface Attempt {
+  /** Attempts in the current window, this one included. */
+  attempts: number;
+  /** Seconds until the window ends (at least 1). */
+  retryAfter: number;
 }
 
-export async function hit(db: Db, key: string, decaySeconds: number): Promise<void> {
+/**
+ * Laravel's RateLimiter on a D1 table, race-free: counts this attempt and returns the new count in ONE
+ * statement (INSERT … ON CONFLICT DO UPDATE … RETURNING), so concurrent requests each see a distinct count
+ * and the caller decides on it before doing the expensive or sensitive work. The window starts at the
+ * first attempt and lasts `decaySeconds`.
+ */
+export async function attempt(db: Db, key: string, decaySeconds: number): Promise<Attempt> {
   const resetAt = isoFromNow(decaySeconds * 1000);
   const now = new Date().toISOString();
-  // One statement: start a new window when the old one has passed, otherwise count the hit.
-  await db
+  const [row] = await db
     .insert(throttles)
     .values({ key, attempts: 1, resetAt })
     .onConflictDoUpdate({
@@ -28,7 +29,26 @@ export async function hit(db: Db, key: string, decaySeconds: number): Promise<vo
         attempts: sql`CASE WHEN ${throttles.resetAt} <= ${now} THEN 1 ELSE ${throttles.attempts} + 1 END`,
         resetAt: sql`CASE WHEN ${throttles.resetAt} <= ${now} THEN ${resetAt} ELSE ${throttles.resetAt} END`,
       },
-    });
+    })
+    .returning({ attempts: throttles.attempts, resetAt: throttles.resetAt });
+  const attempts = row?.attempts ?? 1;
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(row?.resetAt ?? resetAt) - Date.now()) / 1000));
+  return { attempts, retryAfter };
+}
+
+/**
+ * Counts an attempt against each limit and answers 429 (`Retry-After`, `message` on `field`) when any is
+ * exceeded. Every limit is counted even when an earlier one already refuses, so none can be sidestepped.
+ */
+export async function enforce(
+  db: Db,
+  limits: readonly { key: string; maxAttempts: number; decaySeconds: number }[],
+  message: string,
+  field: string,
+): Promise<void> {
+  const results = await Promise.all(limits.map((limit) => attempt(db, limit.key, limit.decaySeconds)));
+  const exceeded = results.filter((result, index) => result.attempts > (limits[index]?.maxAttempts ?? 0));
+  if (exceeded.length > 0) throw tooManyAttempts(Math.max(...exceeded.map((result) => result.retryAfter)), field, message);
 }
 
 export async function clear(db: Db, key: string): Promise<void> {

@@ -1,5 +1,5 @@
+import { z } from "@hono/zod-openapi";
 import type { Context } from "hono";
-import type { z } from "zod";
 import { type ValidationErrors, validationError } from "./errors";
 
 /**
@@ -93,4 +93,47 @@ export class ErrorBag {
 export function checkNewPassword(bag: ErrorBag, password: string, confirmation: string | undefined, minLength: number) {
   if (password.length < minLength) bag.add("password", `validation.too_short|${JSON.stringify({ min: minLength })}`);
   if (confirmation !== password) bag.add("password", "validation.confirmed");
+}
+
+/**
+ * Characters no single-line text may contain: controls (NUL, tab, newline, C1), lone surrogates, line and
+ * paragraph separators, and format characters — bidi marks, embeddings, overrides and isolates, zero-width
+ * space, word joiner, BOM, soft hyphen, tag characters — except ZWNJ and ZWJ, which Persian, Indic scripts
+ * and emoji need inside words.
+ */
+const FORBIDDEN_CHARACTER = /[\p{Cc}\p{Cs}\p{Zl}\p{Zp}]|(?![\u200C\u200D])\p{Cf}/u;
+/** What renders as nothing: spaces, default-ignorable code points (fillers, joiners), the Braille blank. */
+const INVISIBLE_ONLY = /^[\p{White_Space}\p{Default_Ignorable_Code_Point}\u2800]+$/u;
+
+/** The text is free of forbidden characters and shows something: the rule of `safeText`. */
+export function isSafeText(value: string): boolean {
+  return !FORBIDDEN_CHARACTER.test(value) && !INVISIBLE_ONLY.test(value);
+}
+
+/**
+ * Every name-like text the backend accepts (names of users, organizations and roles, the portal name,
+ * addresses...): trimmed, NFC-normalised, `validation.invalid_characters` for controls, bidi overrides and
+ * isolates, invisible format characters or invisible-only input (so "Super Admin" plus a zero-width
+ * character is refused instead of passing as a second "Super Admin"). `min` 1 (the default) means required.
+ */
+export function safeText(options: { max: number; min?: number }) {
+  return z
+    .string()
+    .trim()
+    .normalize("NFC")
+    .min(options.min ?? 1)
+    .max(options.max)
+    .refine(isSafeText, { message: "validation.invalid_characters" });
+}
+
+/** Optional `safeText`: missing, null or "" (an empty form field) becomes null. */
+export function optionalSafeText(max: number) {
+  return z
+    .string()
+    .trim()
+    .normalize("NFC")
+    .max(max)
+    .refine((value) => value === "" || isSafeText(value), { message: "validation.invalid_characters" })
+    .nullish()
+    .transform((value) => (value ? value : null));
 }

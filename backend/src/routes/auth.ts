@@ -5,20 +5,25 @@ import type { Db } from "../db/client";
 import { organizations, passwordResetTokens, roles, userRoles, users } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import type { AppEnv } from "../lib/context";
-import { randomString, sha256Hex, timingSafeEqual } from "../lib/crypto";
+import { sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { ApiError, forbidden, tooManyAttempts, validationError } from "../lib/errors";
 import { passwordResetMail } from "../lib/mail-templates";
-import { createMailer } from "../lib/mailer";
+import { mailerFor } from "../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, MessageSchema, SuccessSchema } from "../lib/openapi";
 import { hashPassword, needsRehash, verifyPassword } from "../lib/password";
+import { issuePasswordSetupLink } from "../lib/password-tokens";
 import { clientIp } from "../lib/request";
 import { getSettings } from "../lib/settings";
 import * as throttle from "../lib/throttle";
-import { checkNewPassword, ErrorBag, validationHook } from "../lib/validation";
+import { checkNewPassword, ErrorBag, safeText, validationHook } from "../lib/validation";
 
 export const LOGIN_MAX_ATTEMPTS = 5;
 export const LOGIN_DECAY_SECONDS = 60;
 export const RESET_TOKEN_MINUTES = 60;
+/** Password-reset requests: per address (whether or not it exists) and per client IP, in 15 minutes. */
+export const RESET_REQUEST_LIMITS = { perAddress: 3, perIp: 20, decaySeconds: 15 * 60 } as const;
+/** Self-registrations per client IP in an hour. */
+export const REGISTER_LIMITS = { perIp: 10, decaySeconds: 60 * 60 } as const;
 /** An invited user (no password yet) gets a week to accept the invitation. */
 export const INVITATION_TOKEN_MINUTES = 7 * 24 * 60;
 /** Self-registered customers administer their own new organization. */
@@ -69,12 +74,12 @@ auth.openapi(
     const body = c.req.valid("json");
     const db = c.get("db");
     const throttleKey = `login|${body.email}|${clientIp(c)}`;
-    const retryAfter = await throttle.retryAfterSeconds(db, throttleKey, LOGIN_MAX_ATTEMPTS);
-    if (retryAfter > 0) throw tooManyAttempts(retryAfter, "email");
+    // Counted before the password is checked, in one statement: concurrent guesses cannot all slip in.
+    const { attempts, retryAfter } = await throttle.attempt(db, throttleKey, LOGIN_DECAY_SECONDS);
+    if (attempts > LOGIN_MAX_ATTEMPTS) throw tooManyAttempts(retryAfter, "email");
 
     const user = await db.query.users.findFirst({ where: eq(users.email, body.email) });
     if (!user || !(await verifyPassword(body.password, user.passwordHash))) {
-      await throttle.hit(db, throttleKey, LOGIN_DECAY_SECONDS);
       throw validationError({ email: ["auth.failed"] });
     }
     if (user.status !== "active") throw validationError({ email: ["auth.disabled"] });
@@ -139,13 +144,13 @@ auth.openapi(
     method: "post",
     path: "/register",
     tags: ["Authentication"],
-    summary: "Self-registration (when enabled): a residential organization and its admin, signed in",
+    summary: "Self-registration (when enabled, 10 per IP an hour): a residential organization and its admin, signed in",
     request: {
       body: jsonBody(
         z.object({
-          name: z.string().trim().min(1).max(255),
+          name: safeText({ max: 255 }),
           email,
-          organization_name: z.string().trim().min(1).max(255),
+          organization_name: safeText({ max: 255 }),
           password: z.string().max(1000),
           password_confirmation: z.string().max(1000).optional(),
         }),
@@ -153,7 +158,7 @@ auth.openapi(
     },
     responses: {
       201: jsonContent(SuccessSchema, "Registered and signed in"),
-      ...errorResponses(403, 419, 422),
+      ...errorResponses(403, 419, 422, 429),
     },
   }),
   async (c) => {
@@ -161,6 +166,12 @@ auth.openapi(
     const settings = await getSettings(db);
     if (!settings.registration_enabled) throw forbidden();
     const body = c.req.valid("json");
+    await throttle.enforce(
+      db,
+      [{ key: `register|${clientIp(c)}`, maxAttempts: REGISTER_LIMITS.perIp, decaySeconds: REGISTER_LIMITS.decaySeconds }],
+      "auth.register_throttle",
+      "email",
+    );
 
     const bag = new ErrorBag();
     checkNewPassword(bag, body.password, body.password_confirmation, settings.password_min_length);
@@ -215,28 +226,36 @@ auth.openapi(
     method: "post",
     path: "/forgot-password",
     tags: ["Authentication"],
-    summary: "E-mail a password reset link; the answer never reveals whether the address exists",
+    summary: "E-mail a password reset link (3 per address and 20 per IP in 15 minutes); never reveals whether the address exists",
     request: { body: jsonBody(z.object({ email })) },
-    responses: { 200: jsonContent(MessageSchema, "passwords.sent"), ...errorResponses(419, 422) },
+    responses: { 200: jsonContent(MessageSchema, "passwords.sent"), ...errorResponses(419, 422, 429) },
   }),
   async (c) => {
     const { email: address } = c.req.valid("json");
     const db = c.get("db");
+    // Before the lookup, so a throttled answer says nothing about whether the address exists.
+    const { perAddress, perIp, decaySeconds } = RESET_REQUEST_LIMITS;
+    await throttle.enforce(
+      db,
+      [
+        { key: `forgot|${address}`, maxAttempts: perAddress, decaySeconds },
+        { key: `forgot-ip|${clientIp(c)}`, maxAttempts: perIp, decaySeconds },
+      ],
+      "passwords.throttled",
+      "email",
+    );
     const user = await db.query.users.findFirst({ where: eq(users.email, address) });
     if (user) {
-      const token = randomString(64);
-      const tokenHash = await sha256Hex(token);
-      const now = new Date().toISOString();
-      await db
-        .insert(passwordResetTokens)
-        .values({ email: address, tokenHash, createdAt: now })
-        .onConflictDoUpdate({ target: passwordResetTokens.email, set: { tokenHash, createdAt: now } });
+      const link = await issuePasswordSetupLink(db, c.env.APP_URL, address);
       const settings = await getSettings(db);
-      const url = new URL("/password-setup", c.env.APP_URL);
-      url.searchParams.set("token", token);
-      url.searchParams.set("email", address);
-      const mail = passwordResetMail({ portalName: settings.portal_name, name: user.name, url: url.toString(), locale: user.locale });
-      await createMailer(db).send({ to: address, template: "password_reset", organization_id: user.organizationId, ...mail });
+      const mail = passwordResetMail({ portalName: settings.portal_name, name: user.name, url: link.url, locale: user.locale });
+      await mailerFor(c).send({
+        to: address,
+        template: "password_reset",
+        organization_id: user.organizationId,
+        secrets: [link.token],
+        ...mail,
+      });
       await logActivity(c, {
         action: "auth.password_reset_requested",
         actor_id: null,
@@ -291,6 +310,7 @@ auth.openapi(
         .where(eq(users.id, user.id)),
       db.delete(passwordResetTokens).where(eq(passwordResetTokens.email, body.email)),
     ]);
+    await c.get("session").endOtherSessionsOf(user.id);
     await logActivity(c, {
       action: "auth.password_reset",
       actor_id: user.id,

@@ -10,7 +10,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { tenantScope } from "../lib/tenant";
-import { ErrorBag, validationHook } from "../lib/validation";
+import { ErrorBag, optionalSafeText, safeText, validationHook } from "../lib/validation";
 
 /** Organizations (tenants). Organization members only ever reach their own. */
 export const organizationsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -211,18 +211,12 @@ organizationsRoutes.openapi(
   async (c) => c.json(serialize(await findOrganization(c.get("db"), currentUser(c), c.req.valid("param").id)), 200),
 );
 
-/** Optional text: trimmed, and "" (an empty form field) stored as null. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .nullish()
-    .transform((value) => (value ? value : null));
+/** Optional text: trimmed, checked like every name, and "" (an empty form field) stored as null. */
+const optionalText = optionalSafeText;
 
 const OrganizationBody = z.object({
-  name: z.string().trim().min(1).max(255),
-  account_number: z.string().trim().min(1).max(50),
+  name: safeText({ max: 255 }),
+  account_number: safeText({ max: 50 }),
   status: z.enum(ORGANIZATION_STATUSES).default("active"),
   type: z.enum(ORGANIZATION_TYPES).default("business"),
   contact_name: optionalText(255),
@@ -239,7 +233,7 @@ const OrganizationBody = z.object({
     .regex(/^[A-Za-z]{2}$/)
     .transform((value) => value.toUpperCase())
     .default("US"),
-  timezone: z.string().max(64).default("America/New_York"),
+  timezone: safeText({ max: 64 }).default("America/New_York"),
   default_locale: z.enum(LOCALES).default("en"),
 });
 

@@ -62,6 +62,24 @@ publicSettings.openapi(
   },
 );
 
+/**
+ * Headers of every uploaded file served by the backend. The portal's /api/files proxy must pass them on
+ * unchanged. The sandbox CSP keeps an SVG opened on its own from running anything (no scripts, no
+ * same-origin access, nothing loaded but its own inline styles and embedded images); nosniff keeps the
+ * declared type; an SVG is offered as a download when opened directly, a raster image is shown.
+ */
+export function uploadedFileHeaders(contentType: string, name: string): Record<string, string> {
+  const extension = { "image/svg+xml": "svg", "image/png": "png", "image/jpeg": "jpg", "image/webp": "webp" }[contentType] ?? "bin";
+  const disposition = contentType === "image/svg+xml" ? "attachment" : "inline";
+  return {
+    "Content-Type": contentType,
+    "Content-Security-Policy": "sandbox; default-src 'none'; img-src data:; style-src 'unsafe-inline'",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Disposition": `${disposition}; filename="${name}.${extension}"`,
+    "Cache-Control": "public, max-age=300",
+  };
+}
+
 publicSettings.openapi(
   createRoute({
     method: "get",
@@ -81,12 +99,9 @@ publicSettings.openapi(
     const object = logo ? await c.env.FILES.get(logo.key) : null;
     if (!logo || !object) throw notFound();
     return c.body(object.body, 200, {
-      "Content-Type": logo.content_type,
-      "Content-Length": String(object.size),
-      "Cache-Control": "public, max-age=300",
+      ...uploadedFileHeaders(logo.content_type, `logo-${kind}`),
       ETag: object.httpEtag,
-      // An SVG opened directly must not run scripts.
-      "Content-Security-Policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+      "Content-Length": String(object.size),
     });
   },
 );

@@ -9,7 +9,7 @@ import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
-import { ErrorBag, validationHook } from "../lib/validation";
+import { ErrorBag, optionalSafeText, safeText, validationHook } from "../lib/validation";
 
 /** Roles and the permission catalogue. Roles are global (not organization-owned); every write is provider-only. */
 export const rolesRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -215,8 +215,8 @@ rolesRoutes.openapi(
 );
 
 const RoleBody = z.object({
-  name: z.string().trim().min(1).max(100),
-  description: z.string().trim().max(500).nullish(),
+  name: safeText({ max: 100 }),
+  description: optionalSafeText(500),
   scope: z.enum(ROLE_SCOPES),
   permissions: z.array(z.string().max(100)).max(PERMISSIONS.length * 2),
 });

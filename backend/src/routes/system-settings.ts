@@ -6,7 +6,8 @@ import type { AppEnv } from "../lib/context";
 import { validationError } from "../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { getSettings, LOGO_KINDS, putSetting, type SystemSettings } from "../lib/settings";
-import { validationHook } from "../lib/validation";
+import { isUnsafeSvg } from "../lib/svg";
+import { safeText, validationHook } from "../lib/validation";
 import { logoUrls } from "./public-settings";
 
 /** Portal-wide settings and logos. Every change is read by GET /api/public-settings on the next request. */
@@ -21,7 +22,7 @@ const nullableUrl = z
   .or(z.literal("").transform(() => null));
 
 const SettingsBody = z.object({
-  portal_name: z.string().trim().min(1).max(100),
+  portal_name: safeText({ max: 100 }),
   default_locale: z.enum(LOCALES),
   registration_enabled: z.boolean(),
   password_min_length: z.number().int().min(8).max(64),
@@ -117,11 +118,6 @@ export function sniffImage(bytes: Uint8Array): { type: string; extension: string
   return null;
 }
 
-/** Scripts, event handlers and javascript: URLs make an SVG unsafe to show in the portal. */
-export function isUnsafeSvg(text: string): boolean {
-  return /<script/i.test(text) || /\son[a-z]+\s*=/i.test(text) || /javascript:/i.test(text) || /<foreignObject/i.test(text);
-}
-
 systemSettingsRoutes.openapi(
   createRoute({
     method: "post",
@@ -148,7 +144,7 @@ systemSettingsRoutes.openapi(
     const bytes = new Uint8Array(await file.arrayBuffer());
     const sniffed = sniffImage(bytes);
     if (!sniffed) throw validationError({ file: ["validation.file_type"] });
-    if (sniffed.extension === "svg" && isUnsafeSvg(new TextDecoder().decode(bytes))) {
+    if (sniffed.extension === "svg" && isUnsafeSvg(bytes)) {
       throw validationError({ file: ["validation.svg_unsafe"] });
     }
 

@@ -8,7 +8,7 @@ import { notFound } from "../lib/errors";
 import { errorResponses, jsonBody, jsonContent, MessageSchema, UserSchema } from "../lib/openapi";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { getSettings } from "../lib/settings";
-import { checkNewPassword, ErrorBag, validationHook } from "../lib/validation";
+import { checkNewPassword, ErrorBag, safeText, validationHook } from "../lib/validation";
 
 /** The signed-in user (the masqueraded one while masquerading) and their own profile. */
 export const user = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -41,7 +41,7 @@ user.openapi(
     request: {
       body: jsonBody(
         z.object({
-          name: z.string().trim().min(1).max(255),
+          name: safeText({ max: 255 }),
           email: z
             .email()
             .max(255)
@@ -113,6 +113,8 @@ user.openapi(
       .update(users)
       .set({ passwordHash: await hashPassword(body.password), updatedAt: new Date().toISOString() })
       .where(eq(users.id, me.id));
+    // A stolen session must not outlive the password change that was meant to lock its holder out.
+    await c.get("session").endOtherSessionsOf(me.id);
     await logActivity(c, {
       action: "profile.password_changed",
       subject_type: "user",

@@ -8,13 +8,13 @@ import { currentUser, loadUser, requireAuth, requirePermission, serializeUser } 
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { invitationMail } from "../lib/mail-templates";
-import { createMailer } from "../lib/mailer";
+import { mailerFor } from "../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, UserSchema } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
-import { issuePasswordSetupUrl } from "../lib/password-tokens";
+import { issuePasswordSetupLink } from "../lib/password-tokens";
 import { getSettings } from "../lib/settings";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
-import { ErrorBag, validationHook } from "../lib/validation";
+import { ErrorBag, safeText, validationHook } from "../lib/validation";
 import { activeHolders, LOCKOUT_KEY, permissionsByRole } from "./roles";
 
 /** User administration. Organization members reach only their own organization's users; others are 404. */
@@ -169,7 +169,7 @@ const email = z
   .transform((value) => value.toLowerCase());
 
 const CreateBody = z.object({
-  name: z.string().trim().min(1).max(255),
+  name: safeText({ max: 255 }),
   email,
   organization_id: z.number().int().positive().nullish(),
   role_ids: z.array(z.number().int().positive()).max(50).default([]),
@@ -289,9 +289,15 @@ usersRoutes.openapi(
     if (!user) throw notFound();
 
     const settings = await getSettings(db);
-    const url = await issuePasswordSetupUrl(db, c.env.APP_URL, user.email);
-    const mail = invitationMail({ portalName: settings.portal_name, name: user.name, inviter: me.name, url, locale });
-    await createMailer(db).send({ to: user.email, template: "invitation", organization_id: user.organizationId, ...mail });
+    const link = await issuePasswordSetupLink(db, c.env.APP_URL, user.email);
+    const mail = invitationMail({ portalName: settings.portal_name, name: user.name, inviter: me.name, url: link.url, locale });
+    await mailerFor(c).send({
+      to: user.email,
+      template: "invitation",
+      organization_id: user.organizationId,
+      secrets: [link.token],
+      ...mail,
+    });
     await logActivity(c, {
       action: "users.created",
       subject_type: "user",
