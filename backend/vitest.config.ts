@@ -16,6 +16,8 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(`${backendDir}migrations`),
           APP_KEY: "test-app-key",
+          // Sandbox orders complete after one second here (tests wait for it).
+          SANDBOX_ORDER_DELAY_SECONDS: "1",
         },
       },
     }),

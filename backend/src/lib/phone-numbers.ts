@@ -131,22 +131,25 @@ const optionalText = <T extends z.ZodType>(schema: T) =>
 export const CriteriaObject = z.object({
   country: z.enum(SEARCH_COUNTRIES).default("US"),
   type: z.enum(NUMBER_TYPES).default("local"),
-  area_code: optionalText(z.string().regex(/^[2-9]\d\d$/, "validation.area_code")),
+  area_code: optionalText(z.string().refine((value) => /^[2-9]\d\d$/.test(value), "validation.area_code")),
   npa_nxx: optionalText(
     z.preprocess(
       (value) => (typeof value === "string" ? value.replace(/\D/g, "") : value),
-      z.string().regex(/^[2-9]\d\d[2-9]\d\d$/, "validation.npa_nxx"),
+      z.string().refine((value) => /^[2-9]\d\d[2-9]\d\d$/.test(value), "validation.npa_nxx"),
     ),
   ),
   state: optionalText(
-    z.preprocess((value) => (typeof value === "string" ? value.toUpperCase() : value), z.string().regex(/^[A-Z]{2}$/, "validation.state")),
+    z.preprocess(
+      (value) => (typeof value === "string" ? value.toUpperCase() : value),
+      z.string().refine((value) => /^[A-Z]{2}$/.test(value), "validation.state"),
+    ),
   ),
   locality: optionalText(z.string().max(60)),
   pattern: optionalText(
     z
       .string()
       .max(MAX_PATTERN_LENGTH)
-      .regex(/^[0-9A-Za-z]+$/, "validation.pattern"),
+      .refine((value) => /^[0-9A-Za-z]+$/.test(value), "validation.pattern"),
   ),
   pattern_mode: z.enum(PATTERN_MODES).default("contains"),
   features: z.array(z.enum(SEARCH_FEATURES)).max(SEARCH_FEATURES.length).default([]),
@@ -183,7 +186,7 @@ export const CnamSchema = z
   .string()
   .trim()
   .max(CNAM_MAX_LENGTH)
-  .regex(CNAM_PATTERN, "validation.cnam")
+  .refine((value) => CNAM_PATTERN.test(value), "validation.cnam")
   .nullable()
   .openapi({ description: `Caller ID name, at most ${CNAM_MAX_LENGTH} characters` });
 
