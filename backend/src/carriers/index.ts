@@ -6,8 +6,8 @@ import type { Db } from "../db/client";
 import { SandboxCarrier } from "./sandbox";
 import { type Carrier, CarrierError } from "./types";
 
-export { CarrierError } from "./types";
 export type { Carrier } from "./types";
+export { CarrierError } from "./types";
 
 /** Longest wait for one carrier call before `carrier.timeout`. */
 export const CARRIER_TIMEOUT_MS = 10_000;

@@ -7,18 +7,18 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import {
   CNAM_MAX_LENGTH,
   CNAM_PATTERN,
+  keypadDigits,
   MAX_ORDER_QUANTITY,
   MAX_PATTERN_LENGTH,
-  keypadDigits,
   NUMBER_TYPES,
   PATTERN_MODES,
   SEARCH_COUNTRIES,
   SEARCH_FEATURES,
 } from "../../../common/phone-numbers";
 import type { Carrier } from "../carriers";
-import { CarrierError } from "../carriers/types";
 import { TOLL_FREE_NPAS } from "../carriers/sandbox-data";
 import type { SearchCriteria } from "../carriers/types";
+import { CarrierError } from "../carriers/types";
 import type { Db } from "../db/client";
 import {
   E911_PROVISIONING_STATUSES,

@@ -16,9 +16,9 @@ import {
   CriteriaSchema,
   carrierCall,
   carrierCriteria,
+  loadOrder,
   type NumberOrder,
   NumberOrderSchema,
-  loadOrder,
   refineCriteria,
   settleOrder,
 } from "../lib/phone-numbers";
