@@ -7,6 +7,8 @@ export const NUMBER_TYPES = ["local", "toll_free", "mobile"] as const;
 export const SEARCH_COUNTRIES = ["US", "CA"] as const;
 export const SEARCH_FEATURES = ["voice", "sms", "mms", "fax"] as const;
 export const PATTERN_MODES = ["starts_with", "contains", "ends_with"] as const;
+/** Toll-free prefixes of the NANP (US and Canada). */
+export const TOLL_FREE_PREFIXES = ["800", "833", "844", "855", "866", "877", "888"] as const;
 export const MAX_ORDER_QUANTITY = 100;
 /** Patterns apply to the 7-digit local number (exchange + line). */
 export const MAX_PATTERN_LENGTH = 7;

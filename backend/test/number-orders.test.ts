@@ -157,7 +157,7 @@ describe("number orders: the wizard end to end", () => {
     expect(expired).toMatchObject({ status: "draft", expired: true });
     const refused = await member.post(`/api/number-orders/${order.id}/submit`);
     expect(refused.status).toBe(409);
-    expect(await json(refused)).toMatchObject({ message: "number_orders.expired", criteria: { area_code: "617", quantity: 2 } });
+    expect(await json(refused)).toMatchObject({ message: "numbers.order_expired", criteria: { area_code: "617", quantity: 2 } });
     // Searching again with the same criteria works on the same draft.
     const again = await member.put(`/api/number-orders/${order.id}/criteria`, expired.criteria);
     expect(await json<Order>(again)).toMatchObject({ expired: false, items: [] });
@@ -168,7 +168,7 @@ describe("number orders: the wizard end to end", () => {
     const order = await draft(member, { area_code: "202", quantity: 1 });
     const empty = await member.post(`/api/number-orders/${order.id}/submit`);
     expect(empty.status).toBe(422);
-    expect((await json<Invalid>(empty)).errors).toEqual({ numbers: ["number_orders.no_numbers"] });
+    expect((await json<Invalid>(empty)).errors).toEqual({ numbers: ["numbers.no_numbers"] });
     await member.post(`/api/number-orders/${order.id}/reservation`, { numbers: await available(member, order.id) });
     await member.post(`/api/number-orders/${order.id}/submit`);
     for (const response of [
@@ -177,7 +177,7 @@ describe("number orders: the wizard end to end", () => {
       await member.get(`/api/number-orders/${order.id}/available`),
     ]) {
       expect(response.status).toBe(409);
-      expect((await json(response)).message).toBe("number_orders.not_draft");
+      expect((await json(response)).message).toBe("numbers.order_not_draft");
     }
   });
 });
@@ -283,6 +283,6 @@ describe("phone numbers: list, label and CNAM, release", () => {
     expect(await json(released)).toMatchObject({ status: "disconnected", organization_id: 3 });
     const again = await member.post(`/api/phone-numbers/${number?.id}/release`);
     expect(again.status).toBe(409);
-    expect((await json(again)).message).toBe("phone_numbers.not_in_service");
+    expect((await json(again)).message).toBe("numbers.not_in_service");
   });
 });

@@ -3,6 +3,7 @@
  * center and LATA (US only), and the real toll-free prefixes. Small on purpose: enough for plausible
  * searches and demos (docs/backend.md lists what each query gives).
  */
+import { TOLL_FREE_PREFIXES } from "../../../common/phone-numbers";
 import type { SearchCountry } from "./types";
 
 export interface AreaCode {
@@ -45,7 +46,7 @@ export const AREA_CODES: readonly AreaCode[] = [
 ];
 
 /** Toll-free prefixes, shared by the US and Canada. */
-export const TOLL_FREE_NPAS = ["800", "833", "844", "855", "866", "877", "888"] as const;
+export const TOLL_FREE_NPAS = TOLL_FREE_PREFIXES;
 
 /** Monthly and one-time prices by type, in cents (USD). */
 export const PRICES = {

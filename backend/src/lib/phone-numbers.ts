@@ -312,7 +312,7 @@ export async function carrierCall<T>(call: () => Promise<T>): Promise<T> {
   } catch (error) {
     if (!(error instanceof CarrierError)) throw error;
     const status = error.code === "carrier.timeout" || error.code === "carrier.unavailable" ? 502 : 409;
-    throw new ApiError(status, { message: error.code });
+    throw new ApiError(status, { message: `numbers.${error.code}` });
   }
 }
 

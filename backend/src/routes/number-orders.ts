@@ -34,7 +34,7 @@ export const numberOrdersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const carrierFailure = {
-  description: "The carrier failed or timed out (`carrier.*` key)",
+  description: "The carrier failed or timed out (`numbers.carrier.*` key)",
   content: { "application/json": { schema: MessageSchema } },
 };
 
@@ -46,12 +46,12 @@ async function findOrder(db: Db, me: CurrentUser, id: number, now = new Date()):
 
 /** Only drafts move through the wizard; a submitted order is read-only. */
 function requireDraft(order: NumberOrder): void {
-  if (order.status !== "draft") throw new ApiError(409, { message: "number_orders.not_draft" });
+  if (order.status !== "draft") throw new ApiError(409, { message: "numbers.order_not_draft" });
 }
 
 /** 409 with the criteria, so the portal can offer to search again with them. */
 function expiredError(order: NumberOrder): ApiError {
-  return new ApiError(409, { message: "number_orders.expired", criteria: order.criteria });
+  return new ApiError(409, { message: "numbers.order_expired", criteria: order.criteria });
 }
 
 /** Gives back the draft's reservation (if any) and forgets its reserved numbers. */
@@ -381,7 +381,7 @@ numberOrdersRoutes.openapi(
     responses: {
       200: jsonContent(NumberOrderSchema, "The order"),
       409: {
-        description: "Not a draft (`number_orders.not_draft`), or the reservation expired (`number_orders.expired`, with `criteria`)",
+        description: "Not a draft (`numbers.order_not_draft`), or the reservation expired (`numbers.order_expired`, with `criteria`)",
         content: { "application/json": { schema: z.object({ message: z.string(), criteria: CriteriaSchema.optional() }) } },
       },
       ...errorResponses(401, 403, 404, 422),
@@ -396,7 +396,7 @@ numberOrdersRoutes.openapi(
     const order = await findOrder(db, me, id, now);
     requireDraft(order);
     const items = order.items.filter((item) => item.status === "reserved");
-    if (items.length === 0) throw validationError({ numbers: ["number_orders.no_numbers"] });
+    if (items.length === 0) throw validationError({ numbers: ["numbers.no_numbers"] });
     if (order.expired) throw expiredError(order);
     const [draft] = await db.select({ reservationId: numberOrders.reservationId }).from(numberOrders).where(eq(numberOrders.id, id));
     const reservationId = draft?.reservationId;
@@ -412,7 +412,7 @@ numberOrdersRoutes.openapi(
         ),
       );
     } catch (error) {
-      if (error instanceof ApiError && error.body.message === "carrier.reservation_expired") throw expiredError(order);
+      if (error instanceof ApiError && error.body.message === "numbers.carrier.reservation_expired") throw expiredError(order);
       throw error;
     }
     // Numbers enter the inventory only when the carrier completes them (settleOrder): nothing is assigned yet.

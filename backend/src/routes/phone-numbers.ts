@@ -170,7 +170,7 @@ phoneNumbersRoutes.openapi(
     const db = c.get("db");
     const { id } = c.req.valid("param");
     const before = await findNumber(db, me, id);
-    if (before.status !== "in_service") throw new ApiError(409, { message: "phone_numbers.not_in_service" });
+    if (before.status !== "in_service") throw new ApiError(409, { message: "numbers.not_in_service" });
     // The carrier first: if it refuses or times out, the number stays in service here too.
     await carrierCall(() => createCarrier(c.env, db).releaseNumber(before.e164));
     await db
