@@ -1,8 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { keypadDigits, searchDigits } from "../../../common/phone-numbers";
 import { criteriaSchema, numberDetailsSchema, reviewSchema } from "~/components/numbers/criteria-schema";
 import { clockLeft, formatLocation, formatMoney, formatPhoneNumber, minutesLeft } from "~/components/numbers/format";
+import { keypadDigits, searchDigits } from "../../../common/phone-numbers";
 
 function form(values: Record<string, string | string[]>) {
   const data = new FormData();
@@ -17,7 +17,13 @@ describe("search criteria (wizard step 1)", () => {
   it("accepts a plain search and fills the defaults", () => {
     const result = parse({});
     expect(result.status).toBe("success");
-    expect(result.status === "success" && result.value).toEqual({ country: "US", type: "local", pattern_mode: "contains", features: [], quantity: 10 });
+    expect(result.status === "success" && result.value).toEqual({
+      country: "US",
+      type: "local",
+      pattern_mode: "contains",
+      features: [],
+      quantity: 10,
+    });
   });
 
   it("normalizes NPA-NXX and state, keeps one or several features", () => {
