@@ -42,7 +42,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = parseListParams(new URL(request.url));
   const query = listApiQuery(list, {
     sorts: SORTS,
-    filters: { status: oneOf(PHONE_NUMBER_STATUSES), type: oneOf(TYPES), organization_id: (value) => /^[1-9]\d{0,9}$/.test(value) },
+    filters: {
+      status: oneOf(PHONE_NUMBER_STATUSES),
+      type: oneOf(TYPES),
+      organization_id: (value) => /^[1-9]\d{0,9}$/.test(value),
+      e911: oneOf(["missing"]),
+    },
     organizationId: organizationFilter(request, user),
   });
   const [page, organizations] = await Promise.all([
@@ -212,6 +217,13 @@ export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
                 allLabel={t("filters.allTypes")}
                 value={filters.type}
                 options={TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+              />
+              <FilterSelect
+                name="e911"
+                label={t("filters.e911")}
+                allLabel={t("filters.anyE911")}
+                value={filters.e911}
+                options={[{ value: "missing", label: t("filters.e911Missing") }]}
               />
               {organizations && (
                 <FilterSelect

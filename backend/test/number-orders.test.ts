@@ -254,6 +254,11 @@ describe("phone numbers: list, label and CNAM, release", () => {
     expect(available.data.every((row) => row.organization_id === null)).toBe(true);
     const sorted = await json<Page<PhoneNumber>>(await admin.get("/api/phone-numbers?sort=e164&direction=asc&per_page=5"));
     expect(sorted.data.map((row) => row.e164)).toEqual([...sorted.data.map((row) => row.e164)].sort());
+    const missing = await json<Page<PhoneNumber & { e911_address_id: number | null }>>(
+      await admin.get("/api/phone-numbers?status=in_service&e911=missing&per_page=100"),
+    );
+    expect(missing.total).toBeGreaterThan(0);
+    expect(missing.data.every((row) => row.e911_address_id === null && row.status === "in_service")).toBe(true);
     expect((await admin.get("/api/phone-numbers?per_page=7")).status).toBe(422);
     expect((await admin.get("/api/phone-numbers?status=lost")).status).toBe(422);
   });

@@ -36,6 +36,9 @@ const numbers: Translation<typeof en> = {
     allTypes: "كل الأنواع",
     organization: "المؤسسة",
     allOrganizations: "كل المؤسسات",
+    e911: "عنوان E911",
+    anyE911: "مع العنوان أو بدونه",
+    e911Missing: "غير موجود",
   },
   edit: {
     action: "تعديل {{number}}",

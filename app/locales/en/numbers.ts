@@ -33,6 +33,9 @@ const numbers = {
     allTypes: "All types",
     organization: "Organization",
     allOrganizations: "All organizations",
+    e911: "E911 address",
+    anyE911: "With or without",
+    e911Missing: "Missing",
   },
   edit: {
     action: "Edit {{number}}",

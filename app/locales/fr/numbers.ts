@@ -36,6 +36,9 @@ const numbers: Translation<typeof en> = {
     allTypes: "Tous les types",
     organization: "Organisation",
     allOrganizations: "Toutes les organisations",
+    e911: "Adresse E911",
+    anyE911: "Avec ou sans",
+    e911Missing: "Manquante",
   },
   edit: {
     action: "Modifier {{number}}",

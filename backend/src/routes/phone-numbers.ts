@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { searchDigits } from "../../../common/phone-numbers";
 import { createCarrier } from "../carriers";
 import type { Db } from "../db/client";
@@ -49,6 +49,7 @@ phoneNumbersRoutes.openapi(
         sort: z.enum(["e164", "status", "type", "label", "created_at"]).default("created_at"),
         status: z.enum(PHONE_NUMBER_STATUSES).optional(),
         type: z.enum(PHONE_NUMBER_TYPES).optional(),
+        e911: z.enum(["missing"]).optional().openapi({ description: "`missing`: numbers without an E911 address" }),
       }),
     },
     responses: {
@@ -74,6 +75,7 @@ phoneNumbersRoutes.openapi(
         : undefined,
       query.status ? eq(phoneNumbers.status, query.status) : undefined,
       query.type ? eq(phoneNumbers.type, query.type) : undefined,
+      query.e911 === "missing" ? isNull(phoneNumbers.e911AddressId) : undefined,
     ];
     const where = and(...conditions);
     const order = query.direction === "asc" ? asc : desc;
