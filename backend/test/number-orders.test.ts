@@ -291,3 +291,28 @@ describe("phone numbers: list, label and CNAM, release", () => {
     expect((await json(again)).message).toBe("numbers.not_in_service");
   });
 });
+
+describe("OpenAPI", () => {
+  it("documents every phone number and number order call", async () => {
+    const document = await json<{ paths: Record<string, Record<string, unknown>>; components: { schemas: Record<string, unknown> } }>(
+      await new Client().get("/api/openapi.json"),
+    );
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining([
+        "/api/phone-numbers",
+        "/api/phone-numbers/{id}",
+        "/api/phone-numbers/{id}/release",
+        "/api/number-orders",
+        "/api/number-orders/{id}",
+        "/api/number-orders/{id}/criteria",
+        "/api/number-orders/{id}/available",
+        "/api/number-orders/{id}/reservation",
+        "/api/number-orders/{id}/submit",
+      ]),
+    );
+    expect(Object.keys(document.paths["/api/number-orders/{id}"] ?? {})).toEqual(expect.arrayContaining(["get", "put"]));
+    expect(Object.keys(document.components.schemas)).toEqual(
+      expect.arrayContaining(["PhoneNumber", "NumberOrder", "AvailableNumber", "NumberSearchCriteria"]),
+    );
+  });
+});
