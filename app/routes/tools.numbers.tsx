@@ -157,8 +157,8 @@ export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
       {
         id: "actions",
         enableHiding: false,
-        header: () => <span className="sr-only">{t("columns.number")}</span>,
-        meta: { label: t("columns.number"), className: "text-end" },
+        header: () => <span className="sr-only">{t("columns.actions")}</span>,
+        meta: { label: t("columns.actions"), className: "text-end" },
         cell: ({ row }) => {
           const number = formatPhoneNumber(row.original.e164);
           if (!allowed.order) return null;

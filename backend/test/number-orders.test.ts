@@ -133,6 +133,29 @@ describe("number orders: the wizard end to end", () => {
     expect(rows?.n).toBe(0);
   });
 
+  it("never takes over a number that entered service elsewhere meanwhile: that item fails, the others complete", async () => {
+    const member = await signedIn("orgadmin@northwind.test");
+    const order = await draft(member, { area_code: "615", quantity: 2 });
+    const numbers = await available(member, order.id);
+    await member.post(`/api/number-orders/${order.id}/reservation`, { numbers });
+    await member.post(`/api/number-orders/${order.id}/submit`);
+    // The same number lands in Lakeside's inventory before the carrier completes Northwind's order.
+    await env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status, type) VALUES (?, 3, 'in_service', 'local')")
+      .bind(numbers[0])
+      .run();
+    const done = await settled(member, order.id);
+    expect(done.status).toBe("partially_failed");
+    const byNumber = Object.fromEntries(done.items.map((item) => [item.e164, item]));
+    expect(byNumber[numbers[0] as string]).toMatchObject({
+      status: "failed",
+      failure_reason: "carrier.number_unavailable",
+      phone_number_id: null,
+    });
+    expect(byNumber[numbers[1] as string]).toMatchObject({ status: "complete" });
+    const owner = await env.DB.prepare("SELECT organization_id, order_id FROM phone_numbers WHERE e164 = ?").bind(numbers[0]).first();
+    expect(owner).toEqual({ organization_id: 3, order_id: null });
+  });
+
   it("reports a number someone else reserved meanwhile instead of dropping it", async () => {
     const admin = await signedIn("provider@amp.test");
     const member = await signedIn("marcus.bell@lakeside.test");

@@ -18,6 +18,7 @@ const numbers: Translation<typeof en> = {
     label: "التسمية",
     cnam: "اسم المتصل",
     created: "تاريخ الإضافة",
+    actions: "الإجراءات",
   },
   unassigned: "مخزون المزوّد",
   statuses: {

@@ -15,6 +15,7 @@ const numbers = {
     label: "Label",
     cnam: "Caller ID name",
     created: "Added",
+    actions: "Actions",
   },
   unassigned: "Provider stock",
   statuses: {

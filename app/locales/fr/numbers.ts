@@ -18,6 +18,7 @@ const numbers: Translation<typeof en> = {
     label: "Libellé",
     cnam: "Nom d’appelant",
     created: "Ajouté",
+    actions: "Actions",
   },
   unassigned: "Stock du fournisseur",
   statuses: {
