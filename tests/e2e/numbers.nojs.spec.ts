@@ -95,6 +95,8 @@ test.describe("ordering numbers without JavaScript", () => {
   });
 
   test("another organization's draft answers 404; a user without the key gets the 401 page", async ({ page, browser }) => {
+    // Two users in two browser contexts on a shared, busy machine.
+    test.slow();
     await signIn(page, ACCOUNTS.superAdmin);
     await search(page, { areaCode: "206", quantity: "2" });
     const draftUrl = new URL(page.url()).pathname;
