@@ -2,7 +2,7 @@ import type { Permission } from "../../../common/permissions";
 
 /**
  * Subjects of the activity log that have a screen of their own: the entry links there when the
- * viewer may open it. Other subject types (settings, number orders, …) are shown as text.
+ * viewer may open it. Other subject types (settings, phone numbers, …) are shown as text.
  */
 export const SUBJECT_SCREENS = {
   user: { path: "/users/edit/", permission: "admin.users.update" },
