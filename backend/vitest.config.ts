@@ -18,6 +18,8 @@ export default defineConfig({
           APP_KEY: "test-app-key",
           // The delivery seam keeps real messages in dev_mail_outbox (helpers' deliveredLink).
           MAIL_OUTBOX_DEV: "1",
+          // Sandbox orders complete after one second here (tests wait for it).
+          SANDBOX_ORDER_DELAY_SECONDS: "1",
         },
       },
     }),

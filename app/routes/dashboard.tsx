@@ -38,6 +38,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     links: {
       organizations: can(user, "admin.organizations.read") ? "/organizations" : null,
       users: can(user, "admin.users.read") ? "/users" : null,
+      numbers: can(user, "tools.phone_numbers.read") ? "/tools/numbers?status=in_service" : null,
+      numbersWithoutE911: can(user, "tools.phone_numbers.read") ? "/tools/numbers?status=in_service&e911=missing" : null,
       activity: can(user, "admin.activity.read"),
     },
   };
@@ -50,9 +52,9 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const figures = [
     { id: "organizations", icon: Building2, tone: "primary", href: links.organizations },
     { id: "users", icon: Users, tone: "info", href: links.users },
-    { id: "active_numbers", icon: PhoneCall, tone: "success", href: null },
+    { id: "active_numbers", icon: PhoneCall, tone: "success", href: links.numbers },
     { id: "open_porting_orders", icon: Repeat, tone: "warning", href: null },
-    { id: "numbers_without_e911", icon: MapPinOff, tone: "destructive", href: null },
+    { id: "numbers_without_e911", icon: MapPinOff, tone: "destructive", href: links.numbersWithoutE911 },
   ] as const;
 
   return (

@@ -17,7 +17,9 @@ import { mountDocs } from "./routes/docs";
 import { health } from "./routes/health";
 import { mailLogRoutes } from "./routes/mail-log";
 import { masquerade } from "./routes/masquerade";
+import { numberOrdersRoutes } from "./routes/number-orders";
 import { organizationsRoutes } from "./routes/organizations";
+import { phoneNumbersRoutes } from "./routes/phone-numbers";
 import { publicSettings } from "./routes/public-settings";
 import { rolesRoutes } from "./routes/roles";
 import { systemSettingsRoutes } from "./routes/system-settings";
@@ -47,6 +49,9 @@ app.route("/", organizationsRoutes);
 app.route("/", rolesRoutes);
 app.route("/", systemSettingsRoutes);
 app.route("/", mailLogRoutes);
+// Telephony tools: phone numbers and the ordering wizard's number orders.
+app.route("/", phoneNumbersRoutes);
+app.route("/", numberOrdersRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));

@@ -31,6 +31,8 @@ for (const account of ACCOUNTS) {
   const refused = SCREENS.filter((screen) => screen.permission && !holds(account.role, screen.permission));
   test(`${account.email} is refused every screen they lack the key for`, async ({ page }) => {
     test.skip(refused.length === 0, "this account holds every key of the route table");
+    // Three requests per refused screen, and the tools added screens: room on a busy machine.
+    test.slow();
     await signIn(page, account.email);
     const FOREIGN_DATA = foreignData(account.member);
     for (const screen of refused) {

@@ -11,8 +11,10 @@ import {
   type LucideIcon,
   Mail,
   MessageSquareText,
+  Phone,
   Settings,
   ShieldCheck,
+  ShoppingCart,
   Users,
 } from "lucide-react";
 
@@ -31,6 +33,8 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   client_success: CircleHelp,
   billing: CreditCard,
   feedback: MessageSquareText,
+  numbers: Phone,
+  "number-order": ShoppingCart,
 };
 
 export const FallbackNavIcon = BookOpen;

@@ -13,7 +13,15 @@ export const SUBJECT_SCREENS = {
 export type LinkableSubject = keyof typeof SUBJECT_SCREENS;
 
 /** Subject types with a known name in the `logs` namespace (`subjectTypes.<type>`); others show as sent. */
-export const KNOWN_SUBJECT_TYPES = ["user", "organization", "role", "system_settings", "phone_number", "porting_order"] as const;
+export const KNOWN_SUBJECT_TYPES = [
+  "user",
+  "organization",
+  "role",
+  "system_settings",
+  "phone_number",
+  "porting_order",
+  "number_order",
+] as const;
 
 /** The link of an entry's subject, or null when it has no screen or the viewer may not open it. */
 export function subjectHref(type: string | null, id: number | null, linkable: readonly string[]): string | null {

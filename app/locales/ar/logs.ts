@@ -37,6 +37,7 @@ const logs: Translation<typeof en> = {
     system_settings: "إعدادات النظام",
     phone_number: "رقم هاتف",
     porting_order: "طلب نقل رقم",
+    number_order: "طلب أرقام",
   },
   detail: {
     summary: "الملخص",

@@ -22,6 +22,8 @@ const nav: Translation<typeof en> = {
   clientSuccess: "مركز نجاح العملاء",
   billing: "الفوترة",
   feedback: "ملاحظات حول البوابة",
+  phoneNumbers: "أرقام الهاتف",
+  orderNumbers: "طلب أرقام",
   externalLink: "{{label}} (يُفتح في علامة تبويب جديدة)",
 };
 

@@ -5,6 +5,7 @@ import dashboard from "./dashboard";
 import errors from "./errors";
 import logs from "./logs";
 import nav from "./nav";
+import numbers from "./numbers";
 import organizations from "./organizations";
 import passwords from "./passwords";
 import profile from "./profile";
@@ -30,4 +31,5 @@ export default {
   logs,
   profile,
   settings,
+  numbers,
 };

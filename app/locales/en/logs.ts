@@ -34,6 +34,7 @@ const logs = {
     system_settings: "System settings",
     phone_number: "Phone number",
     porting_order: "Porting order",
+    number_order: "Number order",
   },
   detail: {
     summary: "Summary",

@@ -19,6 +19,8 @@ const nav = {
   clientSuccess: "Client success center",
   billing: "Billing",
   feedback: "Portal feedback",
+  phoneNumbers: "Phone numbers",
+  orderNumbers: "Order numbers",
   externalLink: "{{label}} (opens in a new tab)",
 } as const;
 

@@ -41,6 +41,14 @@ const validation = {
   timezone: "Choose a valid time zone.",
   svg_unsafe: "This SVG contains scripts or event handlers and cannot be used.",
   invalid_characters: "Remove control characters, text-direction overrides and invisible characters.",
+  // Phone numbers (numbers namespace screens).
+  area_code: "Enter a three-digit area code such as 212.",
+  npa_nxx: "Enter an area code and exchange such as 212-555.",
+  state: "Enter a two-letter state or province code such as NY.",
+  pattern: "Use up to 7 digits or letters.",
+  cnam: "Use letters, digits, spaces and . , & ' - only.",
+  toll_free_prefix: "Toll-free numbers start with 800, 833, 844, 855, 866, 877 or 888.",
+  geographic_prefix: "This is a toll-free prefix: choose the toll-free type.",
 };
 
 export type ValidationKey = keyof typeof validation;

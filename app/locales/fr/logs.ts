@@ -37,6 +37,7 @@ const logs: Translation<typeof en> = {
     system_settings: "Paramètres système",
     phone_number: "Numéro de téléphone",
     porting_order: "Demande de portabilité",
+    number_order: "Commande de numéros",
   },
   detail: {
     summary: "Résumé",

@@ -22,6 +22,8 @@ const nav: Translation<typeof en> = {
   clientSuccess: "Centre de réussite client",
   billing: "Facturation",
   feedback: "Avis sur le portail",
+  phoneNumbers: "Numéros de téléphone",
+  orderNumbers: "Commander des numéros",
   externalLink: "{{label}} (s’ouvre dans un nouvel onglet)",
 };
 

@@ -43,6 +43,14 @@ const validation: typeof en = {
   timezone: "Choisissez un fuseau horaire valide.",
   svg_unsafe: "Ce fichier SVG contient des scripts ou des gestionnaires d’événements et ne peut pas être utilisé.",
   invalid_characters: "Supprimez les caractères de contrôle, les forçages de sens du texte et les caractères invisibles.",
+  // Phone numbers (numbers namespace screens).
+  area_code: "Saisissez un indicatif régional à trois chiffres, par exemple 212.",
+  npa_nxx: "Saisissez un indicatif et un central, par exemple 212-555.",
+  state: "Saisissez le code à deux lettres de l’État ou de la province, par exemple NY.",
+  pattern: "Utilisez au plus 7 chiffres ou lettres.",
+  cnam: "Utilisez uniquement des lettres, des chiffres, des espaces et . , & ' -",
+  toll_free_prefix: "Les numéros sans frais commencent par 800, 833, 844, 855, 866, 877 ou 888.",
+  geographic_prefix: "Cet indicatif est sans frais : choisissez le type sans frais.",
 };
 
 export default validation;

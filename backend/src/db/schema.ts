@@ -4,7 +4,7 @@
  * backend/migrations/ (0001_init.sql, then 0002_...) create exactly these tables and indexes.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, sqliteTable, text } from "drizzle-orm/sqlite-core";
+import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () => text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
 const updatedAt = () => text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
@@ -16,6 +16,7 @@ export const THEMES = ["light", "dark", "system"] as const;
 export const LOCALES = ["en", "fr", "ar"] as const;
 export const PHONE_NUMBER_STATUSES = ["available", "reserved", "in_service", "porting_in", "disconnected"] as const;
 export const PHONE_NUMBER_TYPES = ["local", "toll_free", "mobile"] as const;
+export const E911_PROVISIONING_STATUSES = ["pending", "provisioned", "failed", "removed"] as const;
 export const PORTING_ORDER_STATUSES = ["draft", "submitted", "foc_confirmed", "completed", "exception", "cancelled"] as const;
 export const MAIL_STATUSES = ["queued", "sent", "failed"] as const;
 
@@ -204,13 +205,29 @@ export const phoneNumbers = sqliteTable(
   "phone_numbers",
   {
     id: integer("id").primaryKey({ autoIncrement: true }),
+    /** E.164; its digits after "+" are what the list's search matches, whatever formatting was typed. */
     e164: text("e164").notNull().unique(),
+    /** Null for the provider's unassigned stock. */
     organizationId: integer("organization_id").references(() => organizations.id),
     status: text("status", { enum: PHONE_NUMBER_STATUSES }).notNull().default("available"),
     type: text("type", { enum: PHONE_NUMBER_TYPES }).notNull().default("local"),
-    /** Links the E911 address table a later migration adds. */
-    e911AddressId: integer("e911_address_id"),
+    // Columns from here to e911Error: migration 0005 (phone numbers and their carrier).
+    /** The carrier module holding the number (`CARRIER`), e.g. "sandbox". */
+    carrier: text("carrier").notNull().default("sandbox"),
+    country: text("country").notNull().default("US"),
+    rateCenter: text("rate_center"),
+    state: text("state"),
+    lata: text("lata"),
+    /** JSON array of CAPABILITIES (carriers/types.ts). */
+    capabilities: text("capabilities").notNull().default('["voice"]'),
+    e911AddressId: integer("e911_address_id").references(() => e911Addresses.id, { onDelete: "set null" }),
+    /** Per-number E911 provisioning: null (never), pending, provisioned, failed, removed. */
+    e911Status: text("e911_status", { enum: E911_PROVISIONING_STATUSES }),
+    e911Error: text("e911_error"),
+    /** The number order that brought the number in, if any. */
+    orderId: integer("order_id").references(() => numberOrders.id, { onDelete: "set null" }),
     label: text("label"),
+    /** Caller ID name, at most 15 characters. */
     cnam: text("cnam"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -218,6 +235,9 @@ export const phoneNumbers = sqliteTable(
   (table) => [
     index("phone_numbers_organization_status_idx").on(table.organizationId, table.status),
     index("phone_numbers_status_idx").on(table.status),
+    index("phone_numbers_organization_created_at_idx").on(table.organizationId, table.createdAt),
+    index("phone_numbers_created_at_idx").on(table.createdAt),
+    index("phone_numbers_e911_address_idx").on(table.e911AddressId),
   ],
 );
 
@@ -235,6 +255,130 @@ export const portingOrders = sqliteTable(
   (table) => [index("porting_orders_organization_status_idx").on(table.organizationId, table.status)],
 );
 
+// --- Phone numbers: ordering and the carrier (migration 0005) ---
+
+export const E911_COUNTRIES = ["US", "CA", "PR"] as const;
+export const E911_VALIDATION_STATUSES = ["unvalidated", "valid", "invalid", "suggested"] as const;
+/** `draft` (wizard steps 1–3), then `submitted` while any number is pending, then one of the settled states. */
+export const NUMBER_ORDER_STATUSES = ["draft", "submitted", "completed", "partially_failed", "failed"] as const;
+/** `reserved` while the order is a draft; `pending → complete | failed` once submitted. */
+export const NUMBER_ORDER_ITEM_STATUSES = ["reserved", "pending", "complete", "failed"] as const;
+
+/** Emergency (E911) addresses, as product.md lists them; the E911 tool fills and validates them. */
+export const e911Addresses = sqliteTable(
+  "e911_addresses",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    callerName: text("caller_name").notNull(),
+    houseNumber: text("house_number").notNull(),
+    houseNumberSuffix: text("house_number_suffix"),
+    preDirectional: text("pre_directional"),
+    streetName: text("street_name").notNull(),
+    streetSuffix: text("street_suffix"),
+    postDirectional: text("post_directional"),
+    unit: text("unit"),
+    city: text("city").notNull(),
+    /** Two letters. */
+    state: text("state").notNull(),
+    postalCode: text("postal_code").notNull(),
+    postalCodePlus4: text("postal_code_plus4"),
+    country: text("country", { enum: E911_COUNTRIES }).notNull().default("US"),
+    latitude: real("latitude"),
+    longitude: real("longitude"),
+    validationStatus: text("validation_status", { enum: E911_VALIDATION_STATUSES }).notNull().default("unvalidated"),
+    /** JSON address the carrier suggested (validation_status = suggested). */
+    suggestion: text("suggestion"),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("e911_addresses_organization_idx").on(table.organizationId, table.createdAt)],
+);
+
+/** A number order: the ordering wizard's draft (criteria, reservation, review) and, once submitted, the order. */
+export const numberOrders = sqliteTable(
+  "number_orders",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: NUMBER_ORDER_STATUSES }).notNull().default("draft"),
+    carrier: text("carrier").notNull(),
+    /** JSON SearchCriteria (carriers/types.ts). */
+    criteria: text("criteria").notNull(),
+    reservationId: text("reservation_id"),
+    reservationExpiresAt: text("reservation_expires_at"),
+    label: text("label"),
+    /** Free-text E911 note until the E911 tool makes addresses selectable. */
+    e911Note: text("e911_note"),
+    e911AddressId: integer("e911_address_id").references(() => e911Addresses.id, { onDelete: "set null" }),
+    carrierOrderId: text("carrier_order_id"),
+    monthlyTotalCents: integer("monthly_total_cents").notNull().default(0),
+    oneTimeTotalCents: integer("one_time_total_cents").notNull().default(0),
+    currency: text("currency").notNull().default("USD"),
+    submittedAt: text("submitted_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("number_orders_organization_created_at_idx").on(table.organizationId, table.createdAt),
+    index("number_orders_status_idx").on(table.status),
+  ],
+);
+
+export const numberOrderItems = sqliteTable(
+  "number_order_items",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => numberOrders.id, { onDelete: "cascade" }),
+    e164: text("e164").notNull(),
+    type: text("type", { enum: PHONE_NUMBER_TYPES }).notNull(),
+    country: text("country").notNull(),
+    state: text("state"),
+    rateCenter: text("rate_center"),
+    city: text("city"),
+    lata: text("lata"),
+    capabilities: text("capabilities").notNull(),
+    monthlyCents: integer("monthly_cents").notNull(),
+    oneTimeCents: integer("one_time_cents").notNull(),
+    status: text("status", { enum: NUMBER_ORDER_ITEM_STATUSES }).notNull().default("reserved"),
+    /** Message key (`carrier.*`) when failed. */
+    failureReason: text("failure_reason"),
+    /** The inventory row, set in the same batch that marks the item complete. */
+    phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex("number_order_items_order_e164_idx").on(table.orderId, table.e164)],
+);
+
+/**
+ * The sandbox carrier's own state (carriers/sandbox.ts): the numbers it holds for someone, reserved until
+ * `expires_at` or ordered. Not AMP's inventory: a real carrier keeps this on its side.
+ */
+export const carrierSandboxNumbers = sqliteTable(
+  "carrier_sandbox_numbers",
+  {
+    e164: text("e164").primaryKey(),
+    status: text("status", { enum: ["reserved", "ordered"] }).notNull(),
+    reservationId: text("reservation_id"),
+    expiresAt: text("expires_at"),
+    orderId: text("order_id"),
+    orderedAt: text("ordered_at"),
+  },
+  (table) => [
+    index("carrier_sandbox_numbers_reservation_idx").on(table.reservationId),
+    index("carrier_sandbox_numbers_order_idx").on(table.orderId),
+  ],
+);
+
 export const schema = {
   organizations,
   users,
@@ -249,6 +393,10 @@ export const schema = {
   systemSettings,
   phoneNumbers,
   portingOrders,
+  e911Addresses,
+  numberOrders,
+  numberOrderItems,
+  carrierSandboxNumbers,
 };
 
 // --- Security (issue 7) ---------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ import { PERMISSIONS, SEEDED_ROLES, type SeededRole } from "../../../common/perm
 import type { ActivityAction } from "../lib/activity-titles";
 import { hashPassword } from "../lib/password";
 import type { SystemSettings } from "../lib/settings";
+import { e911AddressSeedStatements, numberCarrierSeedStatements } from "./seed-numbers";
 
 export const DEMO_PASSWORD = "password";
 
@@ -21,7 +22,7 @@ export function sqlLiteral(value: SqlValue): string {
 }
 
 /** Multi-row upserts on `id` (or another key), in chunks that stay far below D1's statement size limit. */
-function upsert(table: string, rows: Record<string, SqlValue>[], conflictKey = "id", chunkSize = 100): string[] {
+export function upsert(table: string, rows: Record<string, SqlValue>[], conflictKey = "id", chunkSize = 100): string[] {
   const first = rows[0];
   if (!first) return [];
   const columns = Object.keys(first);
@@ -310,6 +311,7 @@ export async function seedStatements(now = new Date()): Promise<string[]> {
       numberId++;
     }
   }
+  statements.push(...e911AddressSeedStatements(created));
   statements.push(...upsert("phone_numbers", numbers));
 
   statements.push(
@@ -406,6 +408,7 @@ export async function seedStatements(now = new Date()): Promise<string[]> {
     };
   });
   statements.push(...upsert("mail_log", mails));
+  statements.push(...numberCarrierSeedStatements());
   return statements;
 }
 

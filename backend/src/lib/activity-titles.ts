@@ -46,6 +46,29 @@ export const ACTIVITY_TITLES = {
   "phone_numbers.created": { en: "Added a phone number", fr: "Ajout d’un numéro", ar: "إضافة رقم هاتف" },
   "phone_numbers.updated": { en: "Updated a phone number", fr: "Modification d’un numéro", ar: "تعديل رقم هاتف" },
   "phone_numbers.deleted": { en: "Removed a phone number", fr: "Suppression d’un numéro", ar: "حذف رقم هاتف" },
+  "phone_numbers.released": { en: "Released a phone number", fr: "Résiliation d’un numéro", ar: "تحرير رقم هاتف" },
+  "number_orders.created": {
+    en: "Started a number order",
+    fr: "Début d’une commande de numéros",
+    ar: "بدء طلب أرقام",
+  },
+  "number_orders.criteria_updated": {
+    en: "Changed a number order’s search",
+    fr: "Modification de la recherche d’une commande de numéros",
+    ar: "تعديل بحث طلب أرقام",
+  },
+  "number_orders.reserved": { en: "Reserved phone numbers", fr: "Réservation de numéros", ar: "حجز أرقام هاتف" },
+  "number_orders.updated": {
+    en: "Updated a number order",
+    fr: "Modification d’une commande de numéros",
+    ar: "تعديل طلب أرقام",
+  },
+  "number_orders.submitted": { en: "Ordered phone numbers", fr: "Commande de numéros", ar: "طلب أرقام هاتف" },
+  "number_orders.settled": {
+    en: "A number order finished",
+    fr: "Fin d’une commande de numéros",
+    ar: "اكتمال طلب أرقام",
+  },
   "porting_orders.created": {
     en: "Created a porting order",
     fr: "Création d’une demande de portabilité",

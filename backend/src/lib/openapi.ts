@@ -20,6 +20,7 @@ const ERROR_DESCRIPTIONS = {
   419: "CSRF token mismatch",
   422: "Validation failed; messages are translation keys",
   429: "Too many attempts; see Retry-After",
+  502: "The carrier failed or timed out; the message is a `numbers.carrier.*` key",
 } as const;
 
 type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

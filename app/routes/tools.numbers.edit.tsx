@@ -1,0 +1,70 @@
+import { getFormProps, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { FormActions, FormSection } from "~/components/admin/form-layout";
+import { useFormErrorToast } from "~/components/admin/form-toast";
+import { PageHeader } from "~/components/admin/page-header";
+import { loadRecord, saveFailed } from "~/components/admin/upstream.server";
+import { numberDetailsSchema } from "~/components/numbers/criteria-schema";
+import { formatPhoneNumber } from "~/components/numbers/format";
+import type { PhoneNumber } from "~/components/numbers/types";
+import { ErrorList, InputField } from "~/components/ui/form-field";
+import { getEnv } from "~/lib/cloudflare.server";
+import { type FormReply, parseForm } from "~/lib/forms.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { getInstance } from "~/middleware/i18next";
+import type { Route } from "./+types/tools.numbers.edit";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = requireScreen(context, "numbers-edit");
+  return { record: await loadRecord<PhoneNumber>(api, "/api/phone-numbers/:id", params.id) };
+}
+
+/** `PUT /api/phone-numbers/{id}`: label and CNAM; an emptied field clears it. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "numbers-edit");
+  const record = await loadRecord<PhoneNumber>(api, "/api/phone-numbers/:id", params.id);
+  const { submission } = await parseForm(request, numberDetailsSchema);
+  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
+  try {
+    await api.call(`/api/phone-numbers/${record.id}`, {
+      method: "PUT",
+      json: { label: submission.value.label ?? null, cnam: submission.value.cnam ?? null },
+    });
+    const message = getInstance(context).t("edit.saved", { ns: "numbers", number: formatPhoneNumber(record.e164) });
+    return redirectWithToast("/tools/numbers", { type: "success", message }, getEnv(context).SESSION_SECRET);
+  } catch (error) {
+    return saveFailed(submission, error, "edit phone number");
+  }
+}
+
+export default function EditPhoneNumber({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("numbers");
+  const { record } = loaderData;
+  const number = formatPhoneNumber(record.e164);
+  useFormErrorToast(actionData);
+  const [form, fields] = useForm({
+    id: "phone-number-edit",
+    defaultValue: { label: record.label ?? "", cnam: record.cnam ?? "" },
+    lastResult: actionData?.result,
+    constraint: getZodConstraint(numberDetailsSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: numberDetailsSchema }),
+  });
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("edit.title", { number })} description={t("edit.description")} backTo="/tools/numbers" />
+      <Form method="post" {...getFormProps(form)} className="space-y-6">
+        <ErrorList id={form.errorId} errors={form.errors} />
+        <FormSection title={t("edit.section")}>
+          <InputField field={fields.label} label={t("edit.label")} description={t("edit.labelDescription")} autoComplete="off" />
+          <InputField field={fields.cnam} label={t("edit.cnam")} description={t("edit.cnamDescription")} autoComplete="off" dir="ltr" />
+        </FormSection>
+        <FormActions cancelTo="/tools/numbers" submitLabel={t("edit.save")} formId={form.id} />
+      </Form>
+    </div>
+  );
+}

@@ -1,0 +1,251 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { PowerOffIcon, ShoppingCartIcon } from "lucide-react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { formatDate } from "~/components/admin/format";
+import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
+import { organizationOptions } from "~/components/admin/options.server";
+import { PageHeader } from "~/components/admin/page-header";
+import { EditLink, RowActions } from "~/components/admin/row-actions";
+import { listUrl } from "~/components/admin/upstream.server";
+import { formatLocation, formatPhoneNumber } from "~/components/numbers/format";
+import { CAPABILITIES, PHONE_NUMBER_STATUSES, type PhoneNumber, type PhoneNumberStatus } from "~/components/numbers/types";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { DataTable } from "~/components/ui/data-table";
+import { FilterSelect } from "~/components/ui/list-filters";
+import { getEnv } from "~/lib/cloudflare.server";
+import { type Paginated, parseListParams } from "~/lib/list-params";
+import { organizationFilter } from "~/lib/organization-filter.server";
+import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { translateError } from "~/lib/validation-message";
+import { getInstance } from "~/middleware/i18next";
+import type { Route } from "./+types/tools.numbers";
+
+const SORTS = ["e164", "status", "type", "label", "created_at"] as const;
+const TYPES = ["local", "toll_free", "mobile"] as const;
+const STATUS_VARIANTS: Record<PhoneNumberStatus, "success" | "info" | "warning" | "secondary" | "default"> = {
+  available: "info",
+  reserved: "warning",
+  in_service: "success",
+  porting_in: "default",
+  disconnected: "secondary",
+};
+
+/** The phone-number inventory: search by digits in any formatting, filters, sort; edit and release for orderers. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireScreen(context, "numbers");
+  const list = parseListParams(new URL(request.url));
+  const query = listApiQuery(list, {
+    sorts: SORTS,
+    filters: {
+      status: oneOf(PHONE_NUMBER_STATUSES),
+      type: oneOf(TYPES),
+      organization_id: (value) => /^[1-9]\d{0,9}$/.test(value),
+      e911: oneOf(["missing"]),
+    },
+    organizationId: organizationFilter(request, user),
+  });
+  const [page, organizations] = await Promise.all([
+    api.call<Paginated<PhoneNumber>>("/api/phone-numbers", { query }),
+    user.is_provider ? organizationOptions(api) : Promise.resolve(null),
+  ]);
+  redirectPastLastPage(request, page);
+  return { page, organizations, allowed: { order: can(user, "tools.phone_numbers.order") } };
+}
+
+/** Release (`intent=release`, `id`): back to the same list with a toast; the carrier's refusal translated. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "numbers");
+  requirePermission(context, "tools.phone_numbers.order");
+  const i18n = getInstance(context);
+  const t = i18n.getFixedT(null, "numbers");
+  const secret = getEnv(context).SESSION_SECRET;
+  const back = listUrl(request);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  if (form.get("intent") !== "release" || !Number.isInteger(id) || id <= 0) {
+    return redirectWithToast(back, { type: "error", message: t("errors.invalidRequest") }, secret);
+  }
+  try {
+    const number = await api.call<PhoneNumber>(`/api/phone-numbers/${id}/release`, { method: "POST" });
+    return redirectWithToast(back, { type: "success", message: t("release.done", { number: formatPhoneNumber(number.e164) }) }, secret);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const known = error instanceof UpstreamError && error.body.message && error.status !== 500;
+    if (!known) console.error("release number", id, error);
+    const message = known ? translateError(i18n.t, (error as UpstreamError).body.message as string) : t("errors.failed");
+    return redirectWithToast(back, { type: "error", message }, secret);
+  }
+}
+
+export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("numbers");
+  const [searchParams] = useSearchParams();
+  const { page, organizations, allowed } = loaderData;
+  const filters = parseListParams(searchParams).filters;
+  const locale = i18n.language;
+
+  const columns = useMemo<ColumnDef<PhoneNumber>[]>(
+    () => [
+      {
+        id: "e164",
+        meta: { label: t("columns.number"), sortable: true },
+        enableHiding: false,
+        cell: ({ row }) => (
+          <span dir="ltr" className="whitespace-nowrap font-medium text-foreground tabular-nums">
+            {formatPhoneNumber(row.original.e164)}
+          </span>
+        ),
+      },
+      ...(organizations
+        ? [
+            {
+              id: "organization",
+              meta: { label: t("columns.organization") },
+              cell: ({ row }) => row.original.organization_name ?? <span className="text-muted-foreground">{t("unassigned")}</span>,
+            } satisfies ColumnDef<PhoneNumber>,
+          ]
+        : []),
+      {
+        id: "status",
+        meta: { label: t("columns.status"), sortable: true },
+        cell: ({ row }) => <Badge variant={STATUS_VARIANTS[row.original.status]}>{t(`statuses.${row.original.status}`)}</Badge>,
+      },
+      {
+        id: "type",
+        meta: { label: t("columns.type"), sortable: true },
+        cell: ({ row }) => t(`types.${row.original.type}`),
+      },
+      {
+        id: "location",
+        meta: { label: t("columns.location") },
+        cell: ({ row }) => formatLocation(row.original) || "—",
+      },
+      {
+        id: "capabilities",
+        meta: { label: t("columns.capabilities") },
+        cell: ({ row }) => (
+          <span className="flex flex-wrap gap-1">
+            {CAPABILITIES.filter((capability) => row.original.capabilities.includes(capability)).map((capability) => (
+              <Badge key={capability} variant="outline">
+                {t(`capabilities.${capability}`)}
+              </Badge>
+            ))}
+          </span>
+        ),
+      },
+      {
+        id: "label",
+        meta: { label: t("columns.label"), sortable: true },
+        cell: ({ row }) => row.original.label ?? "—",
+      },
+      {
+        id: "cnam",
+        meta: { label: t("columns.cnam") },
+        cell: ({ row }) => row.original.cnam ?? "—",
+      },
+      {
+        id: "created_at",
+        meta: { label: t("columns.created"), sortable: true },
+        cell: ({ row }) => formatDate(locale, row.original.created_at),
+      },
+      {
+        id: "actions",
+        enableHiding: false,
+        header: () => <span className="sr-only">{t("columns.actions")}</span>,
+        meta: { label: t("columns.actions"), className: "text-end" },
+        cell: ({ row }) => {
+          const number = formatPhoneNumber(row.original.e164);
+          if (!allowed.order) return null;
+          return (
+            <RowActions>
+              <EditLink to={`/tools/numbers/edit/${row.original.id}`} label={t("edit.action", { number })} />
+              {row.original.status === "in_service" && (
+                <ConfirmDialog
+                  destructive
+                  title={t("release.title", { number })}
+                  description={t("release.description")}
+                  confirmLabel={t("release.confirm")}
+                  fields={{ intent: "release", id: row.original.id }}
+                  triggerProps={{
+                    variant: "ghost",
+                    size: "icon",
+                    "aria-label": t("release.action", { number }),
+                    title: t("release.action", { number }),
+                    className: "text-muted-foreground hover:text-destructive",
+                  }}
+                >
+                  <PowerOffIcon aria-hidden="true" />
+                </ConfirmDialog>
+              )}
+            </RowActions>
+          );
+        },
+      },
+    ],
+    [t, locale, allowed, organizations],
+  );
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("title")} description={t("description")} />
+      <Card className="gap-0 py-0">
+        <DataTable
+          columns={columns}
+          page={page}
+          label={t("tableLabel")}
+          getRowId={(row) => String(row.id)}
+          searchPlaceholder={t("searchPlaceholder")}
+          emptyMessage={t("empty")}
+          filters={
+            <>
+              <FilterSelect
+                name="status"
+                label={t("filters.status")}
+                allLabel={t("filters.allStatuses")}
+                value={filters.status}
+                options={PHONE_NUMBER_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+              />
+              <FilterSelect
+                name="type"
+                label={t("filters.type")}
+                allLabel={t("filters.allTypes")}
+                value={filters.type}
+                options={TYPES.map((type) => ({ value: type, label: t(`types.${type}`) }))}
+              />
+              <FilterSelect
+                name="e911"
+                label={t("filters.e911")}
+                allLabel={t("filters.anyE911")}
+                value={filters.e911}
+                options={[{ value: "missing", label: t("filters.e911Missing") }]}
+              />
+              {organizations && (
+                <FilterSelect
+                  name="organization_id"
+                  label={t("filters.organization")}
+                  allLabel={t("filters.allOrganizations")}
+                  value={filters.organization_id}
+                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
+                />
+              )}
+            </>
+          }
+          toolbar={
+            allowed.order && (
+              <Link to="/tools/orders/phone-numbers" className={buttonVariants()}>
+                <ShoppingCartIcon aria-hidden="true" />
+                {t("orderNumbers")}
+              </Link>
+            )
+          }
+        />
+      </Card>
+    </div>
+  );
+}

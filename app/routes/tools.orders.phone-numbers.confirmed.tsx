@@ -1,0 +1,158 @@
+import { CircleCheckIcon, CircleXIcon, LoaderCircleIcon } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, redirect, useLocation, useRevalidator } from "react-router";
+import { formatDateTime } from "~/components/admin/format";
+import { PageHeader } from "~/components/admin/page-header";
+import { loadRecord } from "~/components/admin/upstream.server";
+import { formatLocation, formatPhoneNumber } from "~/components/numbers/format";
+import type { NumberOrder, NumberOrderItemStatus, NumberOrderStatus } from "~/components/numbers/types";
+import { StepIndicator, wizardUrl } from "~/components/numbers/wizard";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import { cn } from "~/lib/utils";
+import { translateError } from "~/lib/validation-message";
+import type { Route } from "./+types/tools.orders.phone-numbers.confirmed";
+
+/** How often the page asks again while numbers are pending (with JavaScript; without, a meta refresh). */
+const POLL_SECONDS = 2;
+
+const ORDER_VARIANTS: Record<NumberOrderStatus, "default" | "info" | "success" | "warning" | "destructive"> = {
+  draft: "default",
+  submitted: "info",
+  completed: "success",
+  partially_failed: "warning",
+  failed: "destructive",
+};
+const ITEM_VARIANTS: Record<NumberOrderItemStatus, "default" | "info" | "success" | "destructive"> = {
+  reserved: "default",
+  pending: "info",
+  complete: "success",
+  failed: "destructive",
+};
+const ITEM_ICONS = { reserved: LoaderCircleIcon, pending: LoaderCircleIcon, complete: CircleCheckIcon, failed: CircleXIcon };
+
+/** Step 4: the order and each number's progress at the carrier (each load asks the backend, which asks the carrier). */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = requireScreen(context, "number-order-confirmed");
+  const order = await loadRecord<NumberOrder>(api, "/api/number-orders/:id", params.id);
+  if (order.status === "draft") throw redirect(wizardUrl.choose(order.id));
+  return { order };
+}
+
+export default function OrderNumbersConfirmed({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("numbers");
+  const { order } = loaderData;
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const pending = order.status === "submitted";
+  useEffect(() => {
+    if (!pending) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, POLL_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [pending, revalidator]);
+
+  return (
+    <div className="space-y-6">
+      {pending && (
+        // Without JavaScript the page reloads itself while numbers are pending (noscript: never with JavaScript).
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant tag, no user data.
+        <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${POLL_SECONDS + 1}">` }} />
+      )}
+      <PageHeader title={t("wizard.confirmed.title", { id: order.id })} description={t("wizard.confirmed.description")} />
+      <StepIndicator current="confirmed" />
+      <Card>
+        <CardContent className="space-y-4">
+          <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+            <dt className="font-medium">{t("wizard.confirmed.status")}</dt>
+            <dd>
+              <Badge variant={ORDER_VARIANTS[order.status]} data-testid="order-status">
+                {t(`wizard.orderStatuses.${order.status}`)}
+              </Badge>
+            </dd>
+            <dt className="font-medium">{t("wizard.confirmed.organization")}</dt>
+            <dd>{order.organization_name}</dd>
+            {order.carrier_order_id && (
+              <>
+                <dt className="font-medium">{t("wizard.confirmed.carrierOrder")}</dt>
+                <dd dir="ltr" className="font-mono text-[0.8125rem]">
+                  {order.carrier_order_id}
+                </dd>
+              </>
+            )}
+            {order.submitted_at && (
+              <>
+                <dt className="font-medium">{t("wizard.confirmed.submittedAt")}</dt>
+                <dd>{formatDateTime(i18n.language, order.submitted_at)}</dd>
+              </>
+            )}
+          </dl>
+          {pending && (
+            <div className="flex flex-wrap items-center gap-3 text-sm" role="status">
+              <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+              <span>{t("wizard.confirmed.pending")}</span>
+              <a href={location.pathname} className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
+                {t("wizard.confirmed.refresh")}
+              </a>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+      <Card className="gap-0 py-0">
+        <div className="overflow-x-auto">
+          <table className="w-full text-sm" data-testid="order-items">
+            <caption className="sr-only">{t("wizard.review.numbers")}</caption>
+            <thead className="border-b bg-muted/40 text-xs uppercase tracking-wide">
+              <tr>
+                <th scope="col" className="px-4 py-3 text-start font-semibold">
+                  {t("wizard.choose.number")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-semibold">
+                  {t("wizard.choose.location")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-semibold">
+                  {t("wizard.confirmed.status")}
+                </th>
+                <th scope="col" className="px-4 py-3 text-start font-semibold">
+                  {t("wizard.confirmed.reason")}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.items.map((item) => {
+                const Icon = ITEM_ICONS[item.status];
+                return (
+                  <tr key={item.e164} className="border-b last:border-b-0" data-number={item.e164}>
+                    <td className="whitespace-nowrap px-4 py-3 font-medium tabular-nums">
+                      <span dir="ltr">{formatPhoneNumber(item.e164)}</span>
+                    </td>
+                    <td className="px-4 py-3">{formatLocation(item)}</td>
+                    <td className="px-4 py-3">
+                      <Badge variant={ITEM_VARIANTS[item.status]}>
+                        <Icon aria-hidden="true" />
+                        {t(`wizard.itemStatuses.${item.status}`)}
+                      </Badge>
+                    </td>
+                    <td className="px-4 py-3">{item.failure_reason ? translateError(t, `numbers.${item.failure_reason}`) : "—"}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      </Card>
+      <div className="flex flex-wrap justify-end gap-3">
+        <Link to={wizardUrl.search()} className={buttonVariants({ variant: "secondary" })}>
+          {t("wizard.confirmed.orderMore")}
+        </Link>
+        <Link to="/tools/numbers" className={buttonVariants()}>
+          {t("wizard.confirmed.toList")}
+        </Link>
+      </div>
+    </div>
+  );
+}

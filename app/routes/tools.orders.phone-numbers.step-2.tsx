@@ -1,0 +1,190 @@
+import { useId } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, redirect, useNavigation } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
+import { formatLocation, formatMoney, formatPhoneNumber } from "~/components/numbers/format";
+import { loadDraft, stepError } from "~/components/numbers/order.server";
+import type { AvailableNumber, NumberOrder } from "~/components/numbers/types";
+import { ExpiredNotice, ReservationCountdown, StepIndicator, wizardUrl } from "~/components/numbers/wizard";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent } from "~/components/ui/card";
+import { NativeCheckbox } from "~/components/ui/checkbox";
+import { ErrorList } from "~/components/ui/form-field";
+import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { cn } from "~/lib/utils";
+import type { Route } from "./+types/tools.orders.phone-numbers.step-2";
+
+const E164 = /^\+[1-9]\d{6,14}$/;
+
+/** Step 2: the carrier's offer for the draft's criteria; `?taken=` lists numbers someone else took meanwhile. */
+export async function loader({ request, params, context }: Route.LoaderArgs) {
+  const { api } = requireScreen(context, "number-order-choose");
+  const order = await loadDraft(api, params.id);
+  const taken = (new URL(request.url).searchParams.get("taken") ?? "").split(",").filter((value) => E164.test(value));
+  try {
+    const { data: available } = await api.call<{ data: AvailableNumber[] }>(`/api/number-orders/${order.id}/available`);
+    return { order, available, taken, searchError: null, renderedAt: Date.now() };
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (!(error instanceof UpstreamError) || error.status < 409) throw error;
+    // The carrier failed or timed out: say so on the page, with the way back to the criteria.
+    return { order, available: [], taken, searchError: error.body.message ?? "numbers.carrier.unavailable", renderedAt: Date.now() };
+  }
+}
+
+/** Reserve the chosen numbers: on to review, or back here listing the ones someone else took. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "number-order-choose");
+  const order = await loadDraft(api, params.id);
+  const numbers = (await request.formData())
+    .getAll("numbers")
+    .filter((value): value is string => typeof value === "string" && E164.test(value));
+  if (numbers.length === 0) return stepError("numbers.no_numbers");
+  try {
+    const result = await api.call<{ order: NumberOrder; unavailable: string[] }>(`/api/number-orders/${order.id}/reservation`, {
+      method: "POST",
+      json: { numbers },
+    });
+    if (result.unavailable.length > 0)
+      throw redirect(`${wizardUrl.choose(order.id)}?taken=${result.unavailable.map(encodeURIComponent).join(",")}`);
+    return redirect(wizardUrl.review(order.id));
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    if (error instanceof UpstreamError && error.body.message && error.status !== 500) return stepError(error.body.message, error.status);
+    console.error("reserve numbers", order.id, error);
+    return stepError("numbers.errors.failed", 502);
+  }
+}
+
+export default function OrderNumbersChoose({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("numbers");
+  const navigation = useNavigation();
+  const reserving = navigation.state === "submitting";
+  const { order, available, taken, searchError, renderedAt } = loaderData;
+  const formId = useId();
+  const reserved = order.expired ? [] : order.items.filter((item) => item.status === "reserved");
+  const reservedSet = new Set(reserved.map((item) => item.e164));
+  const locale = i18n.language;
+  const errorId = `${formId}-error`;
+  const formError = actionData && "error" in actionData ? actionData.error : null;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("wizard.title")} description={t("wizard.choose.description")} backTo={wizardUrl.search(order.id)} />
+      <StepIndicator current="choose" />
+      {order.expired && <ExpiredNotice orderId={order.id} />}
+      {!order.expired && order.reservation_expires_at && reserved.length > 0 && (
+        <Card>
+          <CardContent className="flex flex-wrap items-center justify-between gap-3">
+            <div className="space-y-1">
+              <p className="text-sm">{t("wizard.choose.reservedCount", { count: reserved.length })}</p>
+              <ReservationCountdown expiresAt={order.reservation_expires_at} renderedAt={renderedAt} />
+            </div>
+            <Link to={wizardUrl.review(order.id)} className={buttonVariants({ variant: "outline" })}>
+              {t("wizard.choose.continue")}
+            </Link>
+          </CardContent>
+        </Card>
+      )}
+      {taken.length > 0 && (
+        <Alert variant="destructive" data-testid="numbers-taken">
+          <AlertDescription>{t("wizard.choose.taken", { numbers: taken.map(formatPhoneNumber).join(", ") })}</AlertDescription>
+        </Alert>
+      )}
+      {searchError && (
+        <Alert variant="destructive">
+          <AlertDescription>
+            <ErrorList errors={[searchError]} />
+          </AlertDescription>
+        </Alert>
+      )}
+      <Card className="gap-0 py-0">
+        <Form id={formId} method="post" aria-describedby={formError ? errorId : undefined}>
+          {available.length === 0 ? (
+            <p className="p-6 text-muted-foreground">{!searchError && t("wizard.choose.empty")}</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm">
+                <caption className="sr-only">{t("wizard.choose.tableLabel")}</caption>
+                <thead className="border-b bg-muted/40 text-start text-xs uppercase tracking-wide">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 text-start font-semibold">
+                      <span className="sr-only">{t("wizard.choose.select")}</span>
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-start font-semibold">
+                      {t("wizard.choose.number")}
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-start font-semibold">
+                      {t("wizard.choose.location")}
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-start font-semibold">
+                      {t("wizard.choose.features")}
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-end font-semibold">
+                      {t("wizard.choose.monthly")}
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-end font-semibold">
+                      {t("wizard.choose.oneTime")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {available.map((number) => {
+                    const formatted = formatPhoneNumber(number.e164);
+                    return (
+                      <tr key={number.e164} className="border-b last:border-b-0">
+                        <td className="px-4 py-3">
+                          <NativeCheckbox
+                            name="numbers"
+                            value={number.e164}
+                            defaultChecked={reservedSet.has(number.e164)}
+                            aria-label={t("wizard.choose.selectNumber", { number: formatted })}
+                          />
+                        </td>
+                        <td className="whitespace-nowrap px-4 py-3 font-medium tabular-nums">
+                          <span dir="ltr">{formatted}</span>
+                        </td>
+                        <td className="px-4 py-3">
+                          {formatLocation(number) || t(`types.${number.type}`)}
+                          {number.rate_center && number.city && (
+                            <span className="block text-muted-foreground text-xs">{number.rate_center}</span>
+                          )}
+                        </td>
+                        <td className="px-4 py-3">
+                          <span className="flex flex-wrap gap-1">
+                            {number.capabilities.map((capability) => (
+                              <Badge key={capability} variant="outline">
+                                {t(`capabilities.${capability as "voice"}`)}
+                              </Badge>
+                            ))}
+                          </span>
+                        </td>
+                        <td className="px-4 py-3 text-end tabular-nums">{formatMoney(locale, number.monthly_cents, number.currency)}</td>
+                        <td className="px-4 py-3 text-end tabular-nums">{formatMoney(locale, number.one_time_cents, number.currency)}</td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <div className="flex flex-wrap items-center justify-between gap-3 border-t p-4">
+            <ErrorList id={errorId} errors={formError ? [formError] : undefined} />
+            <div className="ms-auto flex flex-wrap gap-3">
+              <Link to={wizardUrl.search(order.id)} className={cn(buttonVariants({ variant: "secondary" }))}>
+                {t("wizard.choose.searchAgain")}
+              </Link>
+              {available.length > 0 && (
+                <Button type="submit" disabled={reserving}>
+                  {reserving ? t("wizard.choose.reserving") : t("wizard.choose.reserve")}
+                </Button>
+              )}
+            </div>
+          </div>
+        </Form>
+      </Card>
+    </div>
+  );
+}

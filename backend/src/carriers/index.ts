@@ -1,0 +1,55 @@
+/**
+ * The carrier in use, chosen by the `CARRIER` setting (backend/wrangler.toml; default "sandbox"), wrapped so
+ * that every call has a timeout and every failure is a CarrierError with a message key.
+ */
+import type { Db } from "../db/client";
+import { SandboxCarrier } from "./sandbox";
+import { type Carrier, CarrierError } from "./types";
+
+export type { Carrier } from "./types";
+export { CarrierError } from "./types";
+
+/** Longest wait for one carrier call before `carrier.timeout`. */
+export const CARRIER_TIMEOUT_MS = 10_000;
+
+export interface CarrierSettings {
+  CARRIER?: string;
+  SANDBOX_ORDER_DELAY_SECONDS?: string;
+}
+
+export const CARRIERS = ["sandbox"] as const;
+
+/** Rejects with `carrier.timeout` after `ms`; any other failure becomes `carrier.unavailable`. */
+export async function callWithTimeout<T>(operation: string, call: () => Promise<T>, ms = CARRIER_TIMEOUT_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new CarrierError("carrier.timeout", operation)), ms);
+  });
+  try {
+    return await Promise.race([call(), timeout]);
+  } catch (error) {
+    if (error instanceof CarrierError) throw error;
+    console.error("carrier", operation, error);
+    throw new CarrierError("carrier.unavailable", operation);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/** Every method of `carrier` behind callWithTimeout. */
+export function withTimeouts(carrier: Carrier, ms = CARRIER_TIMEOUT_MS): Carrier {
+  return new Proxy(carrier, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (typeof value !== "function") return value;
+      return (...args: unknown[]) => callWithTimeout(String(property), () => value.apply(target, args), ms);
+    },
+  });
+}
+
+export function createCarrier(settings: CarrierSettings, db: Db): Carrier {
+  const name = settings.CARRIER || "sandbox";
+  if (name !== "sandbox") throw new Error(`Unknown CARRIER "${name}" (known: ${CARRIERS.join(", ")})`);
+  const delay = Number(settings.SANDBOX_ORDER_DELAY_SECONDS ?? "5");
+  return withTimeouts(new SandboxCarrier(db, { orderDelaySeconds: Number.isFinite(delay) && delay >= 0 ? delay : 5 }));
+}

@@ -1,0 +1,193 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { searchDigits } from "../../../common/phone-numbers";
+import { createCarrier } from "../carriers";
+import type { Db } from "../db/client";
+import { organizations, PHONE_NUMBER_STATUSES, PHONE_NUMBER_TYPES, phoneNumbers } from "../db/schema";
+import { logActivity } from "../lib/activity";
+import { currentUser, requireAuth, requirePermission } from "../lib/auth";
+import type { AppEnv, CurrentUser } from "../lib/context";
+import { ApiError, notFound } from "../lib/errors";
+import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { CnamSchema, carrierCall, PhoneNumberSchema, phoneNumberColumns, serializePhoneNumber } from "../lib/phone-numbers";
+import { tenantScope } from "../lib/tenant";
+import { validationHook } from "../lib/validation";
+
+/** The phone-number inventory. Organization members only ever reach their own organization's numbers. */
+export const phoneNumbersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+const SORTS = {
+  e164: phoneNumbers.e164,
+  status: phoneNumbers.status,
+  type: phoneNumbers.type,
+  label: phoneNumbers.label,
+  created_at: phoneNumbers.createdAt,
+} as const;
+
+async function findNumber(db: Db, me: CurrentUser, id: number) {
+  const [row] = await db
+    .select(phoneNumberColumns())
+    .from(phoneNumbers)
+    .leftJoin(organizations, eq(organizations.id, phoneNumbers.organizationId))
+    .where(and(eq(phoneNumbers.id, id), tenantScope(me, phoneNumbers.organizationId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+phoneNumbersRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/phone-numbers",
+    tags: ["Phone numbers"],
+    summary: "Phone numbers; `search` matches the digits of the number in any formatting, and the label",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.read")] as const,
+    request: {
+      query: listQuerySchema.extend({
+        sort: z.enum(["e164", "status", "type", "label", "created_at"]).default("created_at"),
+        status: z.enum(PHONE_NUMBER_STATUSES).optional(),
+        type: z.enum(PHONE_NUMBER_TYPES).optional(),
+        e911: z.enum(["missing"]).optional().openapi({ description: "`missing`: numbers without an E911 address" }),
+      }),
+    },
+    responses: {
+      200: jsonContent(paginatorSchema(PhoneNumberSchema), "One page of phone numbers"),
+      ...errorResponses(401, 403, 422),
+    },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const query = c.req.valid("query");
+    const db = c.get("db");
+    const search = query.search?.trim();
+    const digits = search ? searchDigits(search) : "";
+    const conditions: (SQL | undefined)[] = [
+      tenantScope(me, phoneNumbers.organizationId, query.organization_id),
+      search
+        ? or(
+            // E.164 is "+" and digits only, so the typed digits match whatever formatting they came in.
+            digits ? sql`${phoneNumbers.e164} LIKE ${likePattern(digits)} ESCAPE '\\'` : undefined,
+            sql`${phoneNumbers.label} LIKE ${likePattern(search)} ESCAPE '\\'`,
+            sql`${phoneNumbers.cnam} LIKE ${likePattern(search)} ESCAPE '\\'`,
+          )
+        : undefined,
+      query.status ? eq(phoneNumbers.status, query.status) : undefined,
+      query.type ? eq(phoneNumbers.type, query.type) : undefined,
+      query.e911 === "missing" ? isNull(phoneNumbers.e911AddressId) : undefined,
+    ];
+    const where = and(...conditions);
+    const order = query.direction === "asc" ? asc : desc;
+    const [rows, totals] = await Promise.all([
+      db
+        .select(phoneNumberColumns())
+        .from(phoneNumbers)
+        .leftJoin(organizations, eq(organizations.id, phoneNumbers.organizationId))
+        .where(where)
+        .orderBy(order(SORTS[query.sort]), order(phoneNumbers.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page),
+      db.select({ total: count() }).from(phoneNumbers).where(where),
+    ]);
+    return c.json(paginate(rows.map(serializePhoneNumber), totals[0]?.total ?? 0, query.page, query.per_page), 200);
+  },
+);
+
+phoneNumbersRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/phone-numbers/{id}",
+    tags: ["Phone numbers"],
+    summary: "One phone number",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.read")] as const,
+    request: { params: idParam },
+    responses: { 200: jsonContent(PhoneNumberSchema, "The phone number"), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    const row = await findNumber(c.get("db"), currentUser(c), c.req.valid("param").id);
+    return c.json(serializePhoneNumber(row), 200);
+  },
+);
+
+phoneNumbersRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/api/phone-numbers/{id}",
+    tags: ["Phone numbers"],
+    summary: "Change a number's label and caller ID name (CNAM)",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.order")] as const,
+    request: {
+      params: idParam,
+      body: jsonBody(
+        z.object({
+          label: z.string().trim().max(100).nullable().optional(),
+          cnam: CnamSchema.optional(),
+        }),
+      ),
+    },
+    responses: { 200: jsonContent(PhoneNumberSchema, "The updated number"), ...errorResponses(401, 403, 404, 422) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const before = await findNumber(db, me, id);
+    const label = body.label === undefined ? before.label : body.label || null;
+    const cnam = body.cnam === undefined ? before.cnam : body.cnam || null;
+    await db
+      .update(phoneNumbers)
+      .set({ label, cnam, updatedAt: new Date().toISOString() })
+      .where(and(eq(phoneNumbers.id, id), tenantScope(me, phoneNumbers.organizationId)));
+    await logActivity(c, {
+      action: "phone_numbers.updated",
+      subject_type: "phone_number",
+      subject_id: id,
+      subject_label: before.e164,
+      organization_id: before.organizationId,
+      before: { label: before.label, cnam: before.cnam },
+      after: { label, cnam },
+    });
+    return c.json(serializePhoneNumber(await findNumber(db, me, id)), 200);
+  },
+);
+
+phoneNumbersRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/phone-numbers/{id}/release",
+    tags: ["Phone numbers"],
+    summary: "Give an in-service number back to the carrier; it stays listed as disconnected",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.order")] as const,
+    request: { params: idParam },
+    responses: {
+      200: jsonContent(PhoneNumberSchema, "The released number"),
+      ...errorResponses(401, 403, 404, 409),
+      502: errorResponses(409)[409],
+    },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    const before = await findNumber(db, me, id);
+    if (before.status !== "in_service") throw new ApiError(409, { message: "numbers.not_in_service" });
+    // The carrier first: if it refuses or times out, the number stays in service here too.
+    await carrierCall(() => createCarrier(c.env, db).releaseNumber(before.e164));
+    await db
+      .update(phoneNumbers)
+      .set({ status: "disconnected", e911Status: before.e911Status ? "removed" : null, updatedAt: new Date().toISOString() })
+      .where(and(eq(phoneNumbers.id, id), tenantScope(me, phoneNumbers.organizationId)));
+    await logActivity(c, {
+      action: "phone_numbers.released",
+      subject_type: "phone_number",
+      subject_id: id,
+      subject_label: before.e164,
+      organization_id: before.organizationId,
+      before: { status: before.status },
+      after: { status: "disconnected" },
+    });
+    return c.json(serializePhoneNumber(await findNumber(db, me, id)), 200);
+  },
+);
