@@ -26,6 +26,8 @@ export interface CurrentUser {
 export interface OptionalBindings {
   /** Key material for encrypting stored secrets (lib/crypto.ts); set with `wrangler secret put APP_KEY`. */
   APP_KEY?: string;
+  /** "1" only in the e2e server's local vars: enables lib/fault-injection.ts. Never in wrangler.toml. */
+  FAULT_INJECTION?: string;
 }
 
 export type AppEnv = {
