@@ -145,12 +145,18 @@ export class SanctumClient {
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(new Error("upstream timeout")), upstreamTimeoutMs(this.config.env));
     init.signal = controller.signal;
+    // Whatever the fetch implementation does with the signal, nothing here waits past the timeout.
+    const timedOut = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+    });
     this.calls++;
+    let response: Response | undefined;
     try {
-      const response = this.config.env.SANCTUM_URL ? await fetch(url, init) : await this.config.env.BACKEND.fetch(url, init);
+      response = await Promise.race([this.config.env.SANCTUM_URL ? fetch(url, init) : this.config.env.BACKEND.fetch(url, init), timedOut]);
       this.absorbCookies(response);
-      return await use(response);
+      return await Promise.race([use(response), timedOut]);
     } catch (error) {
+      if (controller.signal.aborted && response) void discard(response);
       if (error instanceof UpstreamError) throw error;
       if (controller.signal.aborted) throw new UpstreamUnavailable(504, "timeout", {}, { cause: error });
       throw new UpstreamUnavailable(502, "network", {}, { cause: error });
