@@ -28,7 +28,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       session.rotate();
       return redirectWithToast("/users", { type: "success", message: t("masquerade.ended") }, secret);
     } catch (error) {
-      return redirectWithToast("/dashboard", { type: "error", message: refusalMessage(t, error, t("masquerade.endFailed")) }, secret);
+      return redirectWithToast(
+        "/dashboard",
+        { type: "error", message: refusalMessage(t, error, t("masquerade.endFailed"), { backendMessage: false }) },
+        secret,
+      );
     }
   }
   requirePermission(context, "admin.users.masquerade");
@@ -39,6 +43,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.rotate();
     return redirectWithToast("/dashboard", { type: "success", message: t("masquerade.started") }, secret);
   } catch (error) {
-    return redirectWithToast("/users", { type: "error", message: refusalMessage(t, error, t("masquerade.startFailed")) }, secret);
+    return redirectWithToast(
+      "/users",
+      { type: "error", message: refusalMessage(t, error, t("masquerade.startFailed"), { backendMessage: false }) },
+      secret,
+    );
   }
 }

@@ -57,17 +57,19 @@ export async function deleteRow(request: Request, context: Context, api: Sanctum
 export { formFieldErrors, saveFailed } from "~/lib/forms.server";
 
 /**
- * The toast for an upstream refusal of a one-click action (delete, masquerade): the backend's own
- * message for a 4xx refusal, "too many requests" and "service unavailable" as such, else `fallback`.
+ * The toast for an upstream refusal of a one-click action (delete, masquerade): "too many requests" and
+ * "service unavailable" as such, the backend's own message for a 4xx refusal (unless the screen has a
+ * fixed message for it: `backendMessage: false`), else `fallback`.
  */
-export function refusalMessage(t: TFunction, error: unknown, fallback: string): string {
+export function refusalMessage(t: TFunction, error: unknown, fallback: string, { backendMessage = true } = {}): string {
   if (error instanceof UpstreamThrottled)
     return translateError(t, `errors.throttled.message|${JSON.stringify({ seconds: error.retryAfter })}`);
   if (error instanceof UpstreamUnavailable) {
     console.error(error);
     return translateError(t, "errors.unavailable.message");
   }
-  if (error instanceof UpstreamError && error.body.message && error.status < 500) return translateError(t, error.body.message);
+  if (error instanceof UpstreamError && error.status < 500)
+    return backendMessage && error.body.message ? translateError(t, error.body.message) : fallback;
   console.error(error);
   return fallback;
 }

@@ -8,10 +8,11 @@ import type { AppEnv } from "./context";
  * gets that fault instead of an answer. The portal forwards the header only under its own
  * FAULT_INJECTION = "1" and on localhost (app/lib/sanctum/fault-injection.server.ts).
  *
- * Faults: `500`, `429` (Retry-After: 7), `hang` (no answer for 60 s), `invalid-json` (a 200 HTML page).
+ * Faults: `500`, `429` (Retry-After: 7), `404` (an endpoint that does not exist, as on a Laravel backend
+ * lacking it), `hang` (no answer for 60 s), `invalid-json` (a 200 HTML page).
  * The path is exact, or a prefix when it ends with `*`; without a path every call fails.
  */
-const FAULT = /^(500|429|hang|invalid-json)(?::(\/[\w\-/]*)(\*)?)?$/;
+const FAULT = /^(500|429|404|hang|invalid-json)(?::(\/[\w\-/]*)(\*)?)?$/;
 const HANG_MS = 60_000;
 
 export const faultInjection: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -24,6 +25,8 @@ export const faultInjection: MiddlewareHandler<AppEnv> = async (c, next) => {
   switch (fault) {
     case "500":
       return c.json({ message: "Server Error" }, 500);
+    case "404":
+      return c.json({ message: "Not found." }, 404);
     case "429":
       return c.json({ message: "Too Many Attempts." }, 429, { "Retry-After": "7" });
     case "invalid-json":

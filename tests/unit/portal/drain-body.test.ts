@@ -3,8 +3,8 @@ import { drainBody } from "~/lib/drain-body.server";
 
 type MiddlewareArgs = Parameters<typeof drainBody>[0];
 
-function run(request: Request, next: () => Promise<Response>) {
-  return drainBody({ request } as MiddlewareArgs, next);
+async function run(request: Request, next: () => Promise<Response>): Promise<Response> {
+  return (await drainBody({ request } as MiddlewareArgs, next)) as Response;
 }
 
 describe("drainBody", () => {
