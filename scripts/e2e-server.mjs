@@ -30,7 +30,8 @@ for (const [file, vars] of Object.entries(e2eVars)) {
         .split("\n")
         .filter((line) => line && !Object.keys(vars).some((name) => line.startsWith(`${name}=`)))
     : [];
-  writeFileSync(file, [...kept, ...Object.entries(vars).map(([name, value]) => `${name}='${value}'`)].join("\n") + "\n");
+  const lines = [...kept, ...Object.entries(vars).map(([name, value]) => `${name}='${value}'`)];
+  writeFileSync(file, `${lines.join("\n")}\n`);
 }
 const port = process.env.E2E_PORT ?? "4317";
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort", "--host", "localhost"], { stdio: "inherit", env });
