@@ -18,7 +18,7 @@ async function stillSignedIn(page: Page) {
   const response = await page.goto("/dashboard");
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/dashboard$/);
-  await expect(page.getByTestId("user-name")).toBeVisible();
+  await expect(page.getByTestId("user-name")).toHaveText("Avery Collins");
 }
 
 test.describe("a backend outage never signs anyone out", () => {
@@ -54,8 +54,9 @@ test.describe("a backend outage never signs anyone out", () => {
   });
 
   test("the page is translated (French, Arabic)", async ({ page }) => {
-    await useLanguage(page, "fr");
     await signIn(page, ACCOUNTS.superAdmin);
+    // After sign-in: signing in sets the language cookie to the user's own language.
+    await useLanguage(page, "fr");
     await fault(page, "500:/api/user");
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: "Service indisponible" })).toBeVisible();
@@ -75,6 +76,8 @@ test.describe("a backend outage never signs anyone out", () => {
     test(`a form post meeting ${kind}: the form again with its values and a message (${status}); saving works afterwards`, async ({
       page,
     }) => {
+      // Sign-in, a failed save (up to the 4 s timeout) and a successful one.
+      test.slow();
       await signIn(page, ACCOUNTS.superAdmin, undefined, "/roles/add");
       const name = unique(`Fault ${kind}`);
       await page.getByLabel("Name", { exact: true }).fill(name);
