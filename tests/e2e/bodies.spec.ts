@@ -2,7 +2,16 @@ import { expect, test } from "@playwright/test";
 import { ACCOUNTS, signIn } from "./support";
 
 /** Actions accept form posts only: JSON, no Content-Type or a broken multipart body answer 415/400, never 500. */
-const ACTIONS = ["/users/add", "/roles/add", "/users", "/masquerade", "/organization-filter", "/preferences", "/profile/account", "/logout"];
+const ACTIONS = [
+  "/users/add",
+  "/roles/add",
+  "/users",
+  "/masquerade",
+  "/organization-filter",
+  "/preferences",
+  "/profile/account",
+  "/logout",
+];
 
 test("non-form bodies to actions answer 400 or 415, and the session survives", async ({ page, baseURL }) => {
   await signIn(page, ACCOUNTS.superAdmin);
@@ -14,7 +23,7 @@ test("non-form bodies to actions answer 400 or 415, and the session survives", a
     expect([400, 415], `${action} without Content-Type`).toContain(bare.status());
     const broken = await page.request.post(action, {
       headers: { ...headers, "Content-Type": "multipart/form-data; boundary=missing" },
-      data: "--other\r\nContent-Disposition: form-data; name=\"x\"\r\n\r\nvalue",
+      data: '--other\r\nContent-Disposition: form-data; name="x"\r\n\r\nvalue',
     });
     expect(broken.status(), `${action} broken multipart`).toBe(400);
   }
