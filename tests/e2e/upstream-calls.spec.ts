@@ -24,13 +24,17 @@ function calls(serverTiming: string | undefined): number {
   return Number(match[1]);
 }
 
-test("each screen stays within its upstream call budget, as a document and as a client navigation", async ({ page }) => {
+test("each screen stays within its upstream call budget and is never cached, as a document and as a client navigation", async ({
+  page,
+}) => {
   await signIn(page, ACCOUNTS.superAdmin);
   for (const [path, budget] of Object.entries(BUDGET)) {
     for (const url of [path, `${path}.data`]) {
       const response = await page.request.get(url);
       expect(response.status(), url).toBe(200);
       expect(calls(response.headers()["server-timing"]), url).toBeLessThanOrEqual(budget);
+      // Signed-in pages and their data are never stored by a browser or a shared cache.
+      expect(response.headers()["cache-control"], url).toBe("private, no-store");
     }
   }
 });
