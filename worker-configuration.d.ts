@@ -7,6 +7,7 @@ interface __BaseEnv_PortalEnv {
 	DEFAULT_LOCALE: string;
 	SANCTUM_URL: string;
 	UPSTREAM_ORIGIN: string;
+	UPSTREAM_TIMEOUT_MS: string;
 	BACKEND: Fetcher /* amp-backend */;
 }
 declare namespace Cloudflare {
@@ -20,7 +21,7 @@ type StringifyValues<EnvType extends Record<string, unknown>> = {
 	[Binding in keyof EnvType]: EnvType[Binding] extends string ? EnvType[Binding] : string;
 };
 declare namespace NodeJS {
-	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_NAME" | "DEFAULT_LOCALE" | "SANCTUM_URL" | "UPSTREAM_ORIGIN">> {}
+	interface ProcessEnv extends StringifyValues<Pick<Cloudflare.Env, "APP_NAME" | "DEFAULT_LOCALE" | "SANCTUM_URL" | "UPSTREAM_ORIGIN" | "UPSTREAM_TIMEOUT_MS">> {}
 }
 declare module "*.txt" {
 	const value: string;

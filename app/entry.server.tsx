@@ -2,14 +2,26 @@ import i18next from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
 import { I18nextProvider, initReactI18next } from "react-i18next";
-import { type EntryContext, type RouterContextProvider, ServerRouter } from "react-router";
+import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
+import { Unauthenticated } from "~/lib/sanctum/client.server";
+import { recordUnhandledError } from "~/lib/sanctum/context.server";
 import { securityHeaders } from "~/lib/security-headers.server";
 import { randomId } from "~/lib/signing.server";
 import { resources } from "~/locales";
 import { getInstance } from "~/middleware/i18next";
 
 export const streamTimeout = 5_000;
+
+/**
+ * Every error a loader, action or middleware let through: upstream failures are noted for
+ * `upstreamErrorMiddleware`, which turns them into the right page; the rest is logged as React Router does.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  recordUnhandledError(context, error);
+  if (request.signal.aborted || error instanceof Unauthenticated) return;
+  console.error(error);
+};
 
 /** Root middleware does not run for a path no route matches: fall back to a plain instance there. */
 async function i18nFor(context: RouterContextProvider) {

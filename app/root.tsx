@@ -3,7 +3,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
-import { ErrorPage } from "./components/error-page";
+import { ErrorPage, errorPageProps } from "./components/error-page";
 import { ThemeScript, useSystemThemeSync } from "./components/theme";
 import { useFlashToast, usePreloadErrorToast } from "./components/toasts";
 import { Toaster } from "./components/ui/sonner";
@@ -14,12 +14,18 @@ import { useNonce } from "./lib/nonce";
 import { originGuard } from "./lib/origin-guard.server";
 import { type Locale, RTL_LOCALES, readPreferences } from "./lib/preferences";
 import { getPublicSettings } from "./lib/public-settings.server";
-import { getMasquerade, getOptionalUser, sessionMiddleware } from "./lib/sanctum/context.server";
+import { getMasquerade, getOptionalUser, sessionMiddleware, upstreamErrorMiddleware } from "./lib/sanctum/context.server";
 import { resolveTheme } from "./lib/theme.server";
 import { readToast } from "./lib/toast.server";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next";
 
-export const middleware: Route.MiddlewareFunction[] = [drainBody, originGuard, sessionMiddleware, i18nextMiddleware];
+export const middleware: Route.MiddlewareFunction[] = [
+  drainBody,
+  originGuard,
+  sessionMiddleware,
+  upstreamErrorMiddleware,
+  i18nextMiddleware,
+];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const env = getEnv(context);
@@ -60,12 +66,14 @@ function primaryStyle(primary: string): React.CSSProperties {
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
-  const locale = root?.locale ?? "en";
+  // Without the root's data (its boundary renders), the request's language still decides.
+  const { i18n } = useTranslation();
+  const locale = root?.locale ?? i18n.language ?? "en";
   const theme = root?.theme ?? { mode: "light" as const, resolved: "light" as const, primary: "#7367F0", semiDark: false };
   return (
     <html
       lang={locale}
-      dir={root?.dir ?? "ltr"}
+      dir={root?.dir ?? (RTL_LOCALES.includes(locale as Locale) ? "rtl" : "ltr")}
       className={theme.resolved === "dark" ? "dark" : undefined}
       data-theme={theme.mode}
       data-skin={root?.preferences.skin ?? "default"}
@@ -106,8 +114,8 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />;
 }
 
+/** Also the page of an upstream outage (503) or throttle (429): upstreamErrorMiddleware renders it here. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  return <ErrorPage status={status} />;
+  return <ErrorPage {...errorPageProps(error)} />;
 }

@@ -3,6 +3,7 @@
 // tests) builds and lets wrangler validate both bundles without uploading.
 // Previews per branch: `npm run deploy -- --preview <branch>` uploads versions with a preview alias.
 import { spawnSync } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { wranglerEnv } from "./local-env.mjs";
 
 const args = process.argv.slice(2);
@@ -21,6 +22,14 @@ const run = (command, commandArgs) => {
 };
 
 if (!args.includes("--skip-build")) run("npx", ["react-router", "build"]);
+
+// The e2e fault switch must never reach a deployed Worker (docs/architecture.md, "Fault injection").
+for (const config of ["dist/amp_backend/wrangler.json", "build/server/wrangler.json"]) {
+  if ("FAULT_INJECTION" in (JSON.parse(readFileSync(config, "utf8")).vars ?? {})) {
+    console.error(`${config} sets FAULT_INJECTION: refusing to deploy a Worker with the e2e fault switch.`);
+    process.exit(1);
+  }
+}
 
 const alias = preview
   ?.toLowerCase()

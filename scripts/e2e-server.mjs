@@ -1,7 +1,7 @@
 // The server the Playwright suite runs against: the production build of both Workers in workerd
 // (`vite preview`), on its own local state (.wrangler/e2e-state), migrated and freshly seeded.
 import { spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { ensureLocalEnv, wranglerEnv } from "./local-env.mjs";
 
 const stateDir = ".wrangler/e2e-state";
@@ -16,6 +16,23 @@ rmSync(stateDir, { recursive: true, force: true });
 run("npm", ["run", "--silent", "db:migrate"]);
 run("npm", ["run", "--silent", "db:seed"]);
 if (!process.env.E2E_SKIP_BUILD) run("npx", ["react-router", "build"]);
+
+// Local vars of the built Workers for the e2e run only (never in wrangler.toml): the fault suite's switch
+// (tests/e2e/faults.spec.ts, docs/architecture.md "Fault injection") and a short upstream timeout so a
+// hanging backend is noticed quickly.
+const e2eVars = {
+  "build/server/.dev.vars": { FAULT_INJECTION: "1", UPSTREAM_TIMEOUT_MS: "4000" },
+  "dist/amp_backend/.dev.vars": { FAULT_INJECTION: "1" },
+};
+for (const [file, vars] of Object.entries(e2eVars)) {
+  const kept = existsSync(file)
+    ? readFileSync(file, "utf8")
+        .split("\n")
+        .filter((line) => line && !Object.keys(vars).some((name) => line.startsWith(`${name}=`)))
+    : [];
+  const lines = [...kept, ...Object.entries(vars).map(([name, value]) => `${name}='${value}'`)];
+  writeFileSync(file, `${lines.join("\n")}\n`);
+}
 const port = process.env.E2E_PORT ?? "4317";
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort", "--host", "localhost"], { stdio: "inherit", env });
 server.on("exit", (code) => process.exit(code ?? 0));

@@ -2,4 +2,9 @@
 interface PortalEnv {
   /** HMAC key that signs the session-id and flash cookies. At least 32 random characters. */
   SESSION_SECRET: string;
+  /**
+   * "1" only in the e2e server's local vars (never in wrangler.toml): lets a test make the bundled backend
+   * fail on purpose, see app/lib/sanctum/fault-injection.server.ts.
+   */
+  FAULT_INJECTION?: string;
 }

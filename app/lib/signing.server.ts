@@ -34,15 +34,28 @@ export async function sign(value: string, secret: string): Promise<string> {
   return `${value}.${toBase64Url(signature)}`;
 }
 
-/** The value when the signature is valid, otherwise null. */
+/**
+ * The value when the signature is valid, otherwise null. The signature must be the canonical encoding
+ * of the expected bytes: base64 leaves spare bits in its last character, and a text that differs only
+ * there decodes to the same bytes; such a variant is refused, so one signature has exactly one spelling.
+ * The bytes are compared in constant time.
+ */
 export async function unsign(signed: string, secret: string): Promise<string | null> {
   const dot = signed.lastIndexOf(".");
   if (dot <= 0) return null;
   const value = signed.slice(0, dot);
-  const signature = fromBase64Url(signed.slice(dot + 1));
-  if (!signature) return null;
-  const valid = await crypto.subtle.verify("HMAC", await key(secret), signature, encoder.encode(value));
-  return valid ? value : null;
+  const text = signed.slice(dot + 1);
+  const given = fromBase64Url(text);
+  if (!given || toBase64Url(given.buffer) !== text) return null;
+  const expected = new Uint8Array(await crypto.subtle.sign("HMAC", await key(secret), encoder.encode(value)));
+  return constantTimeEqual(given, expected) ? value : null;
+}
+
+function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a[index] ^ b[index];
+  return difference === 0;
 }
 
 export function randomId(bytes = 24): string {

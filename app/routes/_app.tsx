@@ -1,10 +1,10 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { ErrorPage } from "~/components/error-page";
+import { ErrorPage, errorPageProps } from "~/components/error-page";
 import { AppShell } from "~/components/layout/app-shell";
 import { buildNavigation } from "~/lib/navigation.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { getPublicSettings } from "~/lib/public-settings.server";
-import { getClient, getUser, userMiddleware } from "~/lib/sanctum/context.server";
+import { getClient, getUser, optionalCall, userMiddleware } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/_app";
 
 export const middleware: Route.MiddlewareFunction[] = [userMiddleware];
@@ -12,10 +12,9 @@ export const middleware: Route.MiddlewareFunction[] = [userMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const settings = await getPublicSettings(context);
+  // The same call as the users and logs screens' filters: made once per request (SanctumClient.call).
   const organizations = user.is_provider
-    ? await getClient(context)
-        .call<{ id: number; name: string }[]>("/api/organizations/options")
-        .catch(() => [])
+    ? await optionalCall("navbar organizations", getClient(context).call<{ id: number; name: string }[]>("/api/organizations/options"), [])
     : null;
   return {
     user: { name: user.name, email: user.email, role: user.roles[0]?.name ?? null },
@@ -37,7 +36,6 @@ export default function SignedInLayout({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const shell = useRouteLoaderData<typeof loader>("routes/_app");
   if (!isRouteErrorResponse(error)) console.error(error);
-  const status = isRouteErrorResponse(error) ? error.status : 500;
-  const page = <ErrorPage status={status} signedIn={!!shell} />;
+  const page = <ErrorPage {...errorPageProps(error)} signedIn={!!shell} />;
   return shell ? <AppShell shell={shell}>{page}</AppShell> : page;
 }

@@ -12,7 +12,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { FilterDate, FilterSelect } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { can, requireScreen } from "~/lib/sanctum/context.server";
+import { can, optionalCall, requireScreen } from "~/lib/sanctum/context.server";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/activity-log";
 
@@ -50,28 +50,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, titles, available, actors, organizations] = await Promise.all([
     api.call<Paginated<ActivityEntry>>("/api/activity-log", { query: Object.fromEntries(query) }),
     activityTitles(api, locale),
-    api.call<Filters>("/api/activity-log/filters", { query: { organization_id: query.get("organization_id") } }).catch((error: unknown) => {
-      if (error instanceof Response) throw error;
-      console.error("activity filters", error);
-      return null;
-    }),
+    optionalCall(
+      "activity filters",
+      api.call<Filters>("/api/activity-log/filters", { query: { organization_id: query.get("organization_id") } }),
+      null,
+    ),
     can(user, "admin.users.read")
-      ? api
-          .call<Paginated<Option>>("/api/users", { query: { per_page: 100, sort: "name", organization_id: query.get("organization_id") } })
-          .then((answer) => answer.data.map(({ id, name }) => ({ id, name })))
-          .catch((error: unknown) => {
-            if (error instanceof Response) throw error;
-            console.error("activity actors", error);
-            return [] as Option[];
-          })
+      ? optionalCall(
+          "activity actors",
+          api
+            .call<Paginated<Option>>("/api/users", {
+              query: { per_page: 100, sort: "name", organization_id: query.get("organization_id") },
+            })
+            .then((answer) => answer.data.map(({ id, name }) => ({ id, name }))),
+          [] as Option[],
+        )
       : ([] as Option[]),
-    user.is_provider
-      ? api.call<Option[]>("/api/organizations/options").catch((error: unknown) => {
-          if (error instanceof Response) throw error;
-          console.error("activity organizations", error);
-          return [] as Option[];
-        })
-      : null,
+    user.is_provider ? optionalCall("activity organizations", api.call<Option[]>("/api/organizations/options"), [] as Option[]) : null,
   ]);
   return {
     page,

@@ -10,7 +10,7 @@ import { CheckboxField, ErrorList, InputField } from "~/components/ui/form-field
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
-import { UpstreamError } from "~/lib/sanctum/client.server";
+import { UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/sanctum/client.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
 import { signInCookies } from "~/lib/sign-in.server";
 import type { CurrentUser } from "~/lib/types";
@@ -73,15 +73,19 @@ export async function action({ request, context }: Route.ActionArgs) {
     session.markChanged();
     return redirect(safeRedirectPath(redirectTo), { headers: signInCookies(request, user) });
   } catch (error) {
-    if (error instanceof Response) throw error;
     const hideFields = ["password"];
     if (error instanceof UpstreamError && error.status === 422 && error.body.errors) {
       const messages = Object.values(error.body.errors).flat();
       return replyWithErrors(submission, error.body.errors, { status: 422, toasts: messages, hideFields });
     }
-    if (error instanceof UpstreamError && error.status === 429) {
-      const message = t("auth:login.throttled", { seconds: error.body.retryAfter ?? 60 });
+    if (error instanceof UpstreamThrottled) {
+      const message = t("auth:login.throttled", { seconds: error.retryAfter });
       return replyWithErrors(submission, { email: [message] }, { status: 429, toasts: [message], hideFields });
+    }
+    if (error instanceof UpstreamUnavailable) {
+      console.error("login", error);
+      const message = "errors.upstream.formUnavailable";
+      return replyWithErrors(submission, { "": [message] }, { status: 503, toasts: [message], hideFields });
     }
     if (error instanceof UpstreamError) {
       return replyWithErrors(

@@ -1,5 +1,6 @@
 import { redirect } from "react-router";
 import { getEnv } from "~/lib/cloudflare.server";
+import { readFormData } from "~/lib/forms.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance } from "~/middleware/i18next";
@@ -10,7 +11,9 @@ export function loader() {
   return redirect("/");
 }
 
-export async function action({ context }: Route.ActionArgs) {
+export async function action({ request, context }: Route.ActionArgs) {
+  // Only the sign-out form posts here; any other body is refused like on every other action.
+  await readFormData(request);
   const session = getSession(context);
   if (!session.isNew) {
     await getClient(context)

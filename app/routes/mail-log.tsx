@@ -10,7 +10,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { FilterDate, FilterSelect } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { requireScreen } from "~/lib/sanctum/context.server";
+import { optionalCall, requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/mail-log";
 
 const ID = /^[1-9]\d{0,9}$/;
@@ -37,13 +37,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const [page, organizations] = await Promise.all([
     api.call<Paginated<MailEntry>>("/api/mail-log", { query: Object.fromEntries(query) }),
-    user.is_provider
-      ? api.call<Option[]>("/api/organizations/options").catch((error: unknown) => {
-          if (error instanceof Response) throw error;
-          console.error("mail log organizations", error);
-          return [] as Option[];
-        })
-      : null,
+    user.is_provider ? optionalCall("mail log organizations", api.call<Option[]>("/api/organizations/options"), [] as Option[]) : null,
   ]);
   // Organization members see their own organization's mail only.
   const names = organizations ?? (user.organization ? [{ id: user.organization.id, name: user.organization.name }] : []);

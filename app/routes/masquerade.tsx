@@ -1,5 +1,7 @@
 import { redirect } from "react-router";
+import { refusalMessage } from "~/components/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
+import { readFormData } from "~/lib/forms.server";
 import { getClient, getSession, requirePermission } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance } from "~/middleware/i18next";
@@ -11,33 +13,40 @@ export function loader() {
 
 /**
  * Start ("Log in as", POST /api/users/masquerade/{id}) or end (GET /api/users/masquerade/end)
- * masquerading, with §8's four toasts. The session id rotates upstream, so the jar is saved.
+ * masquerading, with §8's four toasts. The session id rotates upstream, and the portal's `amp-session`
+ * id rotates with it: the privileges behind the cookie changed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const t = getInstance(context).t;
   const secret = getEnv(context).SESSION_SECRET;
   const api = getClient(context);
   const session = getSession(context);
   if (form.get("intent") === "end") {
     try {
-      await api.call("/api/users/masquerade/end", { on401: "throw" });
-      session.markChanged();
+      await api.call("/api/users/masquerade/end");
+      session.rotate();
       return redirectWithToast("/users", { type: "success", message: t("masquerade.ended") }, secret);
     } catch (error) {
-      if (error instanceof Response) throw error;
-      return redirectWithToast("/dashboard", { type: "error", message: t("masquerade.endFailed") }, secret);
+      return redirectWithToast(
+        "/dashboard",
+        { type: "error", message: refusalMessage(t, error, t("masquerade.endFailed"), { backendMessage: false }) },
+        secret,
+      );
     }
   }
   requirePermission(context, "admin.users.masquerade");
   const id = Number(form.get("userId"));
+  if (!Number.isInteger(id) || id <= 0) return redirectWithToast("/users", { type: "error", message: t("masquerade.startFailed") }, secret);
   try {
-    if (!Number.isInteger(id) || id <= 0) throw new Error("invalid user id");
-    await api.call(`/api/users/masquerade/${id}`, { method: "POST", on401: "throw" });
-    session.markChanged();
+    await api.call(`/api/users/masquerade/${id}`, { method: "POST" });
+    session.rotate();
     return redirectWithToast("/dashboard", { type: "success", message: t("masquerade.started") }, secret);
   } catch (error) {
-    if (error instanceof Response) throw error;
-    return redirectWithToast("/users", { type: "error", message: t("masquerade.startFailed") }, secret);
+    return redirectWithToast(
+      "/users",
+      { type: "error", message: refusalMessage(t, error, t("masquerade.startFailed"), { backendMessage: false }) },
+      secret,
+    );
   }
 }

@@ -1,4 +1,5 @@
 import { redirect } from "react-router";
+import { readFormData } from "~/lib/forms.server";
 import { organizationFilterCookie } from "~/lib/organization-filter.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getUser } from "~/lib/sanctum/context.server";
@@ -11,7 +12,7 @@ export function loader() {
 /** Sets (or clears) the organization filter for this browser session; provider staff only. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = getUser(context);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const back = stripPage(safeRedirectPath(form.get("redirectTo"), "/dashboard"));
   if (!user.is_provider) return redirect(back, 303);
   const id = Number(form.get("organization_id"));

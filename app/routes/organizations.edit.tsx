@@ -1,16 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { OrganizationForm } from "~/components/admin/organization-form";
 import { organizationSchema } from "~/components/admin/organization-schema";
 import { PageHeader } from "~/components/admin/page-header";
 import { countryOptions, timeZoneOptions } from "~/components/admin/regions.server";
 import type { Organization } from "~/components/admin/types";
-import { loadRecord, recordId, saveFailed } from "~/components/admin/upstream.server";
-import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, parseForm } from "~/lib/forms.server";
+import { loadRecord, recordId } from "~/components/admin/upstream.server";
+import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance, getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/organizations.edit";
 
@@ -26,16 +23,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "organizations-edit");
   const id = recordId(params.id);
-  const i18n = getInstance(context);
-  const { submission } = await parseForm(request, organizationSchema);
-  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
-  try {
-    await api.call(`/api/organizations/${id}`, { method: "PUT", json: submission.value });
-    const message = i18n.t("organizations.updated", { ns: "admin", name: submission.value.name });
-    return redirectWithToast("/organizations", { type: "success", message }, getEnv(context).SESSION_SECRET);
-  } catch (error) {
-    return saveFailed(submission, error, "edit organization");
-  }
+  const t = getInstance(context).getFixedT(null, "admin");
+  return submitForm(request, context, {
+    schema: organizationSchema,
+    label: "edit organization",
+    call: (value) => api.call(`/api/organizations/${id}`, { method: "PUT", json: value }),
+    success: (value) => ({ to: "/organizations", message: t("organizations.updated", { name: value.name }) }),
+  });
 }
 
 export default function EditOrganization({ loaderData, actionData }: Route.ComponentProps) {

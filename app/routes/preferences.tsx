@@ -1,6 +1,14 @@
 import { redirect } from "react-router";
 import { serializeCookie } from "~/lib/cookies";
-import { cookieName, PREFERENCE_MAX_AGE, PREFERENCE_SCHEMA, type PreferenceKey, validPreference } from "~/lib/preferences";
+import { readFormData } from "~/lib/forms.server";
+import {
+  cookieName,
+  DEFAULT_PRIMARY_COLOR,
+  PREFERENCE_MAX_AGE,
+  PREFERENCE_SCHEMA,
+  type PreferenceKey,
+  validPreference,
+} from "~/lib/preferences";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
@@ -21,7 +29,7 @@ export function loader() {
  * semi-dark menu are also saved to the signed-in user, so they follow the user to another browser.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const form = await request.formData();
+  const form = await readFormData(request);
   const key = String(form.get("key") ?? "");
   // A custom colour form carries a hidden default and the picker: the last value wins.
   const value = String(form.getAll("value").at(-1) ?? "");
@@ -40,7 +48,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         userChanges[USER_THEME_FIELDS[name as PreferenceKey] as string] = name === "semi-dark" ? false : entry.fallback;
     }
     headers.append("Set-Cookie", serializeCookie(cookieName("primary-color"), "", { maxAge: 0, secure }));
-    userChanges.theme_primary_color = "#7367F0";
+    userChanges.theme_primary_color = DEFAULT_PRIMARY_COLOR;
   } else {
     const preference = validPreference(key, value);
     if (!preference) return redirect(back, 303);
@@ -64,14 +72,13 @@ export async function action({ request, context }: Route.ActionArgs) {
         on401: "throw",
         json: {
           theme: user.theme ?? "system",
-          theme_primary_color: user.theme_primary_color ?? "#7367F0",
+          theme_primary_color: user.theme_primary_color ?? DEFAULT_PRIMARY_COLOR,
           theme_semi_dark_menu: !!user.theme_semi_dark_menu,
           ...userChanges,
         },
       });
     } catch (error) {
       // The cookie still holds the choice; the profile copy is a convenience.
-      if (error instanceof Response) throw error;
       console.error("save preferences to profile", error);
     }
   }

@@ -12,13 +12,11 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, InputField, SelectField, SwitchField } from "~/components/ui/form-field";
 import { tabTriggerClasses } from "~/components/ui/tabs";
-import { getEnv } from "~/lib/cloudflare.server";
 import { serializeCookie } from "~/lib/cookies";
-import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
+import { type FormReply, submitForm } from "~/lib/forms.server";
 import { cookieName, DEFAULT_PRIMARY_COLOR, isHexColor, LOCALES, PREFERENCE_MAX_AGE, type PreferenceKey } from "~/lib/preferences";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import type { CurrentUser } from "~/lib/types";
 import { translateError, validationMessage } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
@@ -103,63 +101,56 @@ function preferenceCookies(request: Request, values: Partial<Record<PreferenceKe
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "profile");
   const tab = currentTab(params.tab);
-  const secret = getEnv(context).SESSION_SECRET;
   const i18n = getInstance(context);
-  const failed = ["profile.toasts.failed"];
+  const toasts = ["profile.toasts.failed"];
 
   if (tab === "account") {
-    const { submission } = await parseForm(request, accountSchema);
-    if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
-    try {
-      const user = await api.call<CurrentUser>("/api/user/profile", { method: "PUT", json: submission.value });
-      const locale = (LOCALES as readonly string[]).includes(user.locale ?? "") ? (user.locale as string) : submission.value.locale;
-      // The confirmation speaks the language just chosen, which the next page uses too.
-      const message = i18n.getFixedT(locale, "profile")("toasts.accountSaved");
-      return redirectWithToast("/profile/account", { type: "success", message }, secret, {
-        headers: preferenceCookies(request, { language: locale }),
-      });
-    } catch (error) {
-      const errors = upstreamFieldErrors(error);
-      if (errors) return replyWithErrors(submission, errors, { status: 422, toasts: failed });
-      throw error;
-    }
+    return submitForm(request, context, {
+      schema: accountSchema,
+      label: "profile account",
+      toasts,
+      call: (value) => api.call<CurrentUser>("/api/user/profile", { method: "PUT", json: value }),
+      success: (value, user) => {
+        const locale = (LOCALES as readonly string[]).includes(user.locale ?? "") ? (user.locale as string) : value.locale;
+        // The confirmation speaks the language just chosen, which the next page uses too.
+        const message = i18n.getFixedT(locale, "profile")("toasts.accountSaved");
+        return { to: "/profile/account", message, headers: preferenceCookies(request, { language: locale }) };
+      },
+    });
   }
 
   if (tab === "security") {
     const settings = await getPublicSettings(context);
-    const hideFields = ["current_password", "password", "password_confirmation"];
-    const { submission } = await parseForm(request, securitySchema(settings.password_min_length));
-    if (submission.status !== "success") return data<FormReply>({ result: submission.reply({ hideFields }) }, { status: 400 });
-    try {
-      await api.call("/api/user/password", { method: "PUT", json: submission.value });
-      return redirectWithToast("/profile/security", { type: "success", message: i18n.t("profile:toasts.passwordChanged") }, secret);
-    } catch (error) {
-      const errors = upstreamFieldErrors(error);
-      if (errors) return replyWithErrors(submission, errors, { status: 422, toasts: failed, hideFields });
-      throw error;
-    }
+    return submitForm(request, context, {
+      schema: securitySchema(settings.password_min_length),
+      label: "profile password",
+      toasts,
+      hideFields: ["current_password", "password", "password_confirmation"],
+      call: (value) => api.call("/api/user/password", { method: "PUT", json: value }),
+      success: () => ({ to: "/profile/security", message: i18n.t("profile:toasts.passwordChanged") }),
+    });
   }
 
-  const { submission } = await parseForm(request, preferencesSchema);
-  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
-  const { theme, theme_primary_color, custom_color, theme_semi_dark_menu } = submission.value;
-  const color = (theme_primary_color === "custom" ? (custom_color ?? "") : theme_primary_color).toUpperCase();
-  const values = { theme, theme_primary_color: color, theme_semi_dark_menu: !!theme_semi_dark_menu };
-  try {
-    await api.call("/api/user/preferences", { method: "PUT", json: values });
-  } catch (error) {
-    const errors = upstreamFieldErrors(error);
-    if (errors) return replyWithErrors(submission, errors, { status: 422, toasts: failed });
-    throw error;
-  }
-  // The cookies make the change visible at once, also where the profile is not read (guest pages).
-  const headers = preferenceCookies(request, {
+  const themeValues = ({ theme, theme_primary_color, custom_color, theme_semi_dark_menu }: z.output<typeof preferencesSchema>) => ({
     theme,
-    ...(isHexColor(color) ? { "primary-color": color } : {}),
-    "semi-dark": String(values.theme_semi_dark_menu),
+    theme_primary_color: (theme_primary_color === "custom" ? (custom_color ?? "") : theme_primary_color).toUpperCase(),
+    theme_semi_dark_menu: !!theme_semi_dark_menu,
   });
-  return redirectWithToast("/profile/preferences", { type: "success", message: i18n.t("profile:toasts.preferencesSaved") }, secret, {
-    headers,
+  return submitForm(request, context, {
+    schema: preferencesSchema,
+    label: "profile preferences",
+    toasts,
+    call: (value) => api.call("/api/user/preferences", { method: "PUT", json: themeValues(value) }),
+    success: (value) => {
+      const values = themeValues(value);
+      // The cookies make the change visible at once, also where the profile is not read (guest pages).
+      const headers = preferenceCookies(request, {
+        theme: values.theme,
+        ...(isHexColor(values.theme_primary_color) ? { "primary-color": values.theme_primary_color } : {}),
+        "semi-dark": String(values.theme_semi_dark_menu),
+      });
+      return { to: "/profile/preferences", message: i18n.t("profile:toasts.preferencesSaved"), headers };
+    },
   });
 }
 

@@ -1,17 +1,13 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { expandMatrixFormData, holdsEveryPermission } from "~/components/admin/permission-selection";
 import { RoleForm } from "~/components/admin/role-form";
 import { roleSchema } from "~/components/admin/role-schema";
 import type { Role } from "~/components/admin/types";
-import { loadRecord, saveFailed } from "~/components/admin/upstream.server";
-import { getEnv } from "~/lib/cloudflare.server";
-import type { FormReply } from "~/lib/forms.server";
+import { loadRecord } from "~/components/admin/upstream.server";
+import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/roles.edit";
 
@@ -27,18 +23,19 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** `PUT /api/roles/{id}`; the full-access role keeps its keys whatever is posted. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "roles-edit");
-  const i18n = getInstance(context);
+  const t = getInstance(context).getFixedT(null, "admin");
   const record = await loadRecord<Role>(api, "/api/roles/:id", params.id);
-  const submission = parseWithZod(expandMatrixFormData(await request.formData()), { schema: roleSchema });
-  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
-  const permissions = isFullAccess(record) ? record.permissions : submission.value.permissions;
-  try {
-    await api.call(`/api/roles/${record.id}`, { method: "PUT", json: { ...submission.value, permissions } });
-    const message = i18n.t("roles.updated", { ns: "admin", name: submission.value.name });
-    return redirectWithToast("/roles", { type: "success", message }, getEnv(context).SESSION_SECRET);
-  } catch (error) {
-    return saveFailed(submission, error, "edit role");
-  }
+  return submitForm(request, context, {
+    schema: roleSchema,
+    label: "edit role",
+    prepare: expandMatrixFormData,
+    call: (value) =>
+      api.call(`/api/roles/${record.id}`, {
+        method: "PUT",
+        json: { ...value, permissions: isFullAccess(record) ? record.permissions : value.permissions },
+      }),
+    success: (value) => ({ to: "/roles", message: t("roles.updated", { name: value.name }) }),
+  });
 }
 
 export default function EditRole({ loaderData, actionData }: Route.ComponentProps) {

@@ -12,7 +12,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, InputField, SelectField, SwitchField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
+import { readFormData, saveFailure, submitForm } from "~/lib/forms.server";
 import { LOCALES } from "~/lib/preferences";
 import { forgetPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "system-settings");
   const secret = getEnv(context).SESSION_SECRET;
   const t = getInstance(context).t;
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const intent = formData.get("intent");
 
   if (intent === "upload-logo" || intent === "delete-logo") {
@@ -100,42 +100,41 @@ export async function action({ request, context }: Route.ActionArgs) {
         await api.call(`/api/system-settings/logos/${kind}`, { method: "DELETE" });
       }
     } catch (error) {
-      const errors = upstreamFieldErrors(error);
-      if (errors) return data<LogoReply>({ logo: { kind, errors: Object.values(errors).flat() } }, { status: 422 });
-      throw error;
+      const { errors, status } = saveFailure(error, "logo");
+      return data<LogoReply>({ logo: { kind, errors: Object.values(errors).flat() } }, { status });
     }
     forgetPublicSettings();
     const message = intent === "upload-logo" ? t("settings:toasts.logoUploaded") : t("settings:toasts.logoRemoved");
     return redirectWithToast("/system-settings", { type: "success", message }, secret);
   }
 
-  const submission = parseWithZod(formData, { schema: settingsSchema });
-  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
-  const value = submission.value;
-  try {
-    await api.call("/api/system-settings", {
-      method: "PUT",
-      json: {
-        portal_name: value.portal_name,
-        default_locale: value.default_locale,
-        registration_enabled: !!value.registration_enabled,
-        password_min_length: value.password_min_length,
-        session_idle_minutes: value.session_idle_minutes,
-        links: {
-          client_success: value.links?.client_success || null,
-          billing: value.links?.billing || null,
-          feedback: value.links?.feedback || null,
+  return submitForm(request, context, {
+    formData,
+    schema: settingsSchema,
+    label: "system settings",
+    toasts: ["settings.toasts.failed"],
+    call: (value) =>
+      api.call("/api/system-settings", {
+        method: "PUT",
+        json: {
+          portal_name: value.portal_name,
+          default_locale: value.default_locale,
+          registration_enabled: !!value.registration_enabled,
+          password_min_length: value.password_min_length,
+          session_idle_minutes: value.session_idle_minutes,
+          links: {
+            client_success: value.links?.client_success || null,
+            billing: value.links?.billing || null,
+            feedback: value.links?.feedback || null,
+          },
         },
-      },
-    });
-  } catch (error) {
-    const errors = upstreamFieldErrors(error);
-    if (errors) return replyWithErrors(submission, errors, { status: 422, toasts: ["settings.toasts.failed"] });
-    throw error;
-  }
-  // The portal name, links and sign-up switch show on the very next page.
-  forgetPublicSettings();
-  return redirectWithToast("/system-settings", { type: "success", message: t("settings:toasts.saved") }, secret);
+      }),
+    success: () => {
+      // The portal name, links and sign-up switch show on the very next page.
+      forgetPublicSettings();
+      return { to: "/system-settings", message: t("settings:toasts.saved") };
+    },
+  });
 }
 
 export default function SystemSettingsPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,17 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { assignableRoles, organizationOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
 import type { AdminUser } from "~/components/admin/types";
-import { saveFailed } from "~/components/admin/upstream.server";
 import { UserForm } from "~/components/admin/user-form";
 import { addUserSchema } from "~/components/admin/user-schema";
-import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, parseForm } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance, getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/users.add";
 
@@ -27,16 +23,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** `POST /api/users`: the backend creates the user and sends the invitation e-mail. */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "users-add");
-  const i18n = getInstance(context);
-  const { submission } = await parseForm(request, addUserSchema);
-  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
-  try {
-    const created = await api.call<AdminUser>("/api/users", { method: "POST", json: submission.value });
-    const message = i18n.t("users.invited", { ns: "admin", email: created?.email ?? submission.value.email });
-    return redirectWithToast("/users", { type: "success", message }, getEnv(context).SESSION_SECRET);
-  } catch (error) {
-    return saveFailed(submission, error, "add user");
-  }
+  const t = getInstance(context).getFixedT(null, "admin");
+  return submitForm(request, context, {
+    schema: addUserSchema,
+    label: "add user",
+    call: (value) => api.call<AdminUser | null>("/api/users", { method: "POST", json: value }),
+    success: (value, created) => ({ to: "/users", message: t("users.invited", { email: created?.email ?? value.email }) }),
+  });
 }
 
 export default function AddUser({ loaderData, actionData }: Route.ComponentProps) {

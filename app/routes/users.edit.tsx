@@ -1,16 +1,13 @@
 import { useTranslation } from "react-i18next";
-import { data } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { assignableRoles, organizationOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
 import type { AdminUser } from "~/components/admin/types";
-import { loadRecord, recordId, saveFailed } from "~/components/admin/upstream.server";
+import { loadRecord, recordId } from "~/components/admin/upstream.server";
 import { UserForm } from "~/components/admin/user-form";
 import { editUserSchema } from "~/components/admin/user-schema";
-import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, parseForm } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/users.edit";
 
@@ -30,17 +27,14 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 /** `PUT /api/users/{id}`: the backend refuses to disable oneself or drop one's own last admin role. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "users-edit");
-  const i18n = getInstance(context);
+  const t = getInstance(context).getFixedT(null, "admin");
   const id = recordId(params.id);
-  const { submission } = await parseForm(request, editUserSchema);
-  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
-  try {
-    await api.call(`/api/users/${id}`, { method: "PUT", json: submission.value });
-    const message = i18n.t("users.updated", { ns: "admin", name: submission.value.name });
-    return redirectWithToast("/users", { type: "success", message }, getEnv(context).SESSION_SECRET);
-  } catch (error) {
-    return saveFailed(submission, error, "edit user");
-  }
+  return submitForm(request, context, {
+    schema: editUserSchema,
+    label: "edit user",
+    call: (value) => api.call(`/api/users/${id}`, { method: "PUT", json: value }),
+    success: (value) => ({ to: "/users", message: t("users.updated", { name: value.name }) }),
+  });
 }
 
 export default function EditUser({ loaderData, actionData }: Route.ComponentProps) {

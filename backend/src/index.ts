@@ -6,6 +6,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
+import { faultInjection } from "./lib/fault-injection";
 import { dbMiddleware, jsonBodyGuard, securityHeaders } from "./lib/middleware";
 import { csrfMiddleware, deleteExpiredSessions, sessionMiddleware } from "./lib/session";
 import { validationHook } from "./lib/validation";
@@ -29,6 +30,8 @@ import { usersRoutes } from "./routes/users";
 export const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 app.use("*", securityHeaders);
+// Inert unless FAULT_INJECTION = "1" (local e2e only, see lib/fault-injection.ts).
+app.use("*", faultInjection);
 app.use("*", dbMiddleware);
 app.use("*", sessionMiddleware());
 app.use("*", csrfMiddleware());

@@ -1,31 +1,14 @@
-import type { Submission } from "@conform-to/react";
+import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
 import { getEnv } from "~/lib/cloudflare.server";
-import { replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
-import type { SanctumClient } from "~/lib/sanctum/client.server";
-import { UpstreamError } from "~/lib/sanctum/context.server";
+import { readFormData } from "~/lib/forms.server";
+import { type SanctumClient, UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
 import type { ScreenId } from "~/route-table";
 
 type Context = Readonly<RouterContextProvider>;
-
-/**
- * Field errors of a 422 answer for a Conform form: an item's error (`role_ids.0`) shown on its list and
- * errors about the whole body (`body`) on the form. Messages are keys the portal translates (`validation.*`,
- * and the refusal keys of the `users`, `roles` and `organizations` namespaces).
- */
-export function formFieldErrors(errors: Record<string, string[]>): Record<string, string[]> {
-  const fields: Record<string, string[]> = {};
-  for (const [key, messages] of Object.entries(errors)) {
-    const field = key === "body" ? "" : key.replace(/(\.\d+)+$/, "");
-    const list = fields[field] ?? [];
-    for (const message of messages) if (!list.includes(message)) list.push(message);
-    fields[field] = list;
-  }
-  return fields;
-}
 
 /**
  * The list URL to return to after an action on a list row: the same page, filters and sort. With
@@ -57,7 +40,7 @@ export async function deleteRow(request: Request, context: Context, api: Sanctum
   const t = i18n.getFixedT(null, "admin");
   const secret = getEnv(context).SESSION_SECRET;
   const back = listUrl(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const id = Number(form.get("id"));
   if (form.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) {
     return redirectWithToast(back, { type: "error", message: t("errors.invalidRequest") }, secret);
@@ -66,29 +49,29 @@ export async function deleteRow(request: Request, context: Context, api: Sanctum
     await api.call(options.endpoint(id), { method: "DELETE" });
     return redirectWithToast(back, { type: "success", message: t(options.deleted) }, secret);
   } catch (error) {
-    if (error instanceof Response) throw error;
-    const message =
-      error instanceof UpstreamError && error.body.message && error.status < 500
-        ? translateError(i18n.t, error.body.message)
-        : t("errors.deleteFailed");
-    if (!(error instanceof UpstreamError) || error.status >= 500) console.error("delete", options.screen, id, error);
-    return redirectWithToast(back, { type: "error", message }, secret);
+    return redirectWithToast(back, { type: "error", message: refusalMessage(i18n.t, error, t("errors.deleteFailed")) }, secret);
   }
 }
 
+/** Kept here for screens written before `submitForm`; new code imports them from ~/lib/forms.server. */
+export { formFieldErrors, saveFailed } from "~/lib/forms.server";
+
 /**
- * A save the backend refused or could not do: its 422 field errors (and 403/404/409 refusals as form
- * errors) in place, the values as typed; anything else a generic "could not save". 401 redirects.
+ * The toast for an upstream refusal of a one-click action (delete, masquerade): "too many requests" and
+ * "service unavailable" as such, the backend's own message for a 4xx refusal (unless the screen has a
+ * fixed message for it: `backendMessage: false`), else `fallback`.
  */
-// biome-ignore lint/suspicious/noExplicitAny: a submission of any schema
-export function saveFailed(submission: Submission<any>, error: unknown, label: string) {
-  const errors = upstreamFieldErrors(error);
-  if (errors) {
-    const status = error instanceof UpstreamError ? error.status : 422;
-    return replyWithErrors(submission, formFieldErrors(errors), { status });
+export function refusalMessage(t: TFunction, error: unknown, fallback: string, { backendMessage = true } = {}): string {
+  if (error instanceof UpstreamThrottled)
+    return translateError(t, `errors.throttled.message|${JSON.stringify({ seconds: error.retryAfter })}`);
+  if (error instanceof UpstreamUnavailable) {
+    console.error(error);
+    return translateError(t, "errors.unavailable.message");
   }
-  console.error(label, error);
-  return replyWithErrors(submission, { "": ["admin.errors.saveFailed"] }, { status: 502 });
+  if (error instanceof UpstreamError && error.status < 500)
+    return backendMessage && error.body.message ? translateError(t, error.body.message) : fallback;
+  console.error(error);
+  return fallback;
 }
 
 /** The `:id` of an edit screen; anything but a positive integer is not found. */

@@ -1,6 +1,9 @@
-import { redirect } from "react-router";
 import { safeRedirectPath } from "../safe-redirect";
+import { Unauthenticated, UpstreamError, type UpstreamErrorBody, UpstreamThrottled, UpstreamUnavailable } from "./errors.server";
+import { faultInjectionHeader } from "./fault-injection.server";
 import type { PortalSession } from "./session.server";
+
+export { Unauthenticated, UpstreamError, type UpstreamErrorBody, UpstreamThrottled, UpstreamUnavailable };
 
 /**
  * The one upstream client. Every loader and action reaches the Sanctum backend through it; it keeps
@@ -10,27 +13,14 @@ import type { PortalSession } from "./session.server";
  * - `X-XSRF-TOKEN` is the URL-decoded `XSRF-TOKEN` cookie;
  * - `redirect: "manual"`, because Laravel's `guest` middleware answers 302 even to JSON;
  * - the browser's `Sec-Fetch-*` headers are never forwarded; the client IP goes in X-Forwarded-For.
+ * It throws only the typed errors of errors.server.ts, gives up after UPSTREAM_TIMEOUT_MS, reads or
+ * cancels every body it does not return, and makes each GET at most once per request (see `call`).
  */
 export interface UpstreamConfig {
   env: PortalEnv;
   /** The browser's request: its IP, user agent and origin are passed on. */
   request: Request;
   session: PortalSession;
-}
-
-export class UpstreamError extends Error {
-  constructor(
-    public readonly status: number,
-    public readonly body: UpstreamErrorBody,
-  ) {
-    super(body.message ?? `Upstream answered ${status}`);
-  }
-}
-
-export interface UpstreamErrorBody {
-  message?: string;
-  errors?: Record<string, string[]>;
-  retryAfter?: number;
 }
 
 type Json = Record<string, unknown> | unknown[];
@@ -40,13 +30,31 @@ export interface CallOptions {
   query?: Record<string, string | number | undefined | null>;
   json?: Json;
   body?: FormData;
-  /** On 401: "redirect" (default) drops the session and sends the user to sign in; "throw" raises UpstreamError. */
-  on401?: "redirect" | "throw";
+  /**
+   * On 401: "sign-out" (default) ends the portal session (the middleware then sends the user to sign in);
+   * "throw" only throws `Unauthenticated`, for calls where a 401 is an answer (a wrong password, a guest page).
+   */
+  on401?: "sign-out" | "throw";
+}
+
+/** Upstream calls give up after this long unless UPSTREAM_TIMEOUT_MS says otherwise. */
+export const DEFAULT_UPSTREAM_TIMEOUT_MS = 10_000;
+
+export function upstreamTimeoutMs(env: Pick<PortalEnv, "UPSTREAM_TIMEOUT_MS">): number {
+  const value = Number(env.UPSTREAM_TIMEOUT_MS);
+  return Number.isFinite(value) && value > 0 ? value : DEFAULT_UPSTREAM_TIMEOUT_MS;
 }
 
 const BINDING_BASE = "https://amp-backend.internal";
 
 export class SanctumClient {
+  /** Upstream requests made for this browser request (Server-Timing `upstream;desc="calls=N"`). */
+  calls = 0;
+  /** An upstream 401 ended the session during this request: the middleware sends the user to sign in. */
+  signedOut = false;
+  /** This request's GET answers by URL: a page's loaders share them instead of asking twice. */
+  private readonly answers = new Map<string, Promise<unknown>>();
+
   constructor(private readonly config: UpstreamConfig) {}
 
   private get session() {
@@ -82,10 +90,16 @@ export class SanctumClient {
     const language = browser.get("Accept-Language");
     if (language) headers.set("Accept-Language", language);
     if (options.json) headers.set("Content-Type", "application/json");
+    const fault = faultInjectionHeader(this.config.env, this.config.request);
+    if (fault) headers.set(fault.name, fault.value);
     return headers;
   }
 
-  /** Stores Set-Cookie answers in the jar; a cookie that appears or disappears needs a KV write. */
+  /**
+   * Stores Set-Cookie answers in the jar. A cookie that appears or disappears needs a KV write; a
+   * changed value (Laravel's cookie session driver re-issues its session cookie with new content) is
+   * saved at most once a minute, see `PortalSession.markJarValueChanged`.
+   */
   private absorbCookies(response: Response): void {
     const jar = this.session.record.jar;
     for (const line of response.headers.getSetCookie()) {
@@ -105,69 +119,156 @@ export class SanctumClient {
           delete jar[name];
           this.session.markJarChanged();
         }
-      } else {
-        if (!(name in jar)) this.session.markJarChanged();
+      } else if (!(name in jar)) {
         jar[name] = value;
+        this.session.markJarChanged();
+      } else if (jar[name] !== value) {
+        jar[name] = value;
+        this.session.markJarValueChanged();
       }
     }
   }
 
-  private async send(path: string, options: CallOptions): Promise<Response> {
-    const method = options.method ?? "GET";
+  /**
+   * One upstream request under the timeout. `use` reads (or cancels) the body while the timer still
+   * runs, so a backend that sends headers and then stalls is cut off too; every failure to get an
+   * answer becomes `UpstreamUnavailable`.
+   */
+  private async exchange<T>(path: string, options: CallOptions, use: (response: Response) => Promise<T>): Promise<T> {
     const init: RequestInit = {
-      method,
+      method: options.method ?? "GET",
       headers: this.headers(options),
       redirect: "manual",
       body: options.json ? JSON.stringify(options.json) : options.body,
     };
     const url = this.url(path, options.query);
-    const response = this.config.env.SANCTUM_URL ? await fetch(url, init) : await this.config.env.BACKEND.fetch(url, init);
-    this.absorbCookies(response);
-    return response;
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(new Error("upstream timeout")), upstreamTimeoutMs(this.config.env));
+    init.signal = controller.signal;
+    // Whatever the fetch implementation does with the signal, nothing here waits past the timeout.
+    const timedOut = new Promise<never>((_, reject) => {
+      controller.signal.addEventListener("abort", () => reject(controller.signal.reason), { once: true });
+    });
+    this.calls++;
+    let response: Response | undefined;
+    try {
+      response = await Promise.race([this.config.env.SANCTUM_URL ? fetch(url, init) : this.config.env.BACKEND.fetch(url, init), timedOut]);
+      this.absorbCookies(response);
+      return await Promise.race([use(response), timedOut]);
+    } catch (error) {
+      if (controller.signal.aborted && response) void discard(response);
+      if (error instanceof UpstreamError) throw error;
+      if (controller.signal.aborted) throw new UpstreamUnavailable(504, "timeout", {}, { cause: error });
+      throw new UpstreamUnavailable(502, "network", {}, { cause: error });
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  /** The typed error of a failed answer (its body read); a 401 ends the session unless `on401: "throw"`. */
+  private async failure(response: Response, options: CallOptions): Promise<UpstreamError> {
+    if (response.status >= 300 && response.status < 400) {
+      // Laravel's guest middleware redirects signed-in users; treat as "already signed in".
+      await discard(response);
+      return new UpstreamError(response.status, { message: "redirect" });
+    }
+    const body = await readErrorBody(response);
+    if (response.status === 401) {
+      if ((options.on401 ?? "sign-out") === "sign-out") this.signOut();
+      return new Unauthenticated(body);
+    }
+    if (response.status === 429) return new UpstreamThrottled(body);
+    if (response.status >= 500) return new UpstreamUnavailable(response.status, "status", body);
+    return new UpstreamError(response.status, body);
+  }
+
+  /** The upstream session is over: forget its cookies, and end the portal session with this request. */
+  private signOut(): void {
+    this.signedOut = true;
+    this.session.regenerate();
+    this.session.destroy();
+    this.answers.clear();
   }
 
   /** `GET /sanctum/csrf-cookie`: a fresh XSRF-TOKEN (and upstream session) before a first mutation. */
   async csrfCookie(): Promise<void> {
-    const response = await this.send("/sanctum/csrf-cookie", {});
-    if (!response.ok) throw new UpstreamError(response.status, await readBody(response));
+    await this.exchange("/sanctum/csrf-cookie", {}, async (response) => {
+      if (!response.ok) throw await this.failure(response, {});
+      await discard(response);
+    });
   }
 
-  /** Calls the backend and returns the parsed JSON (null for 204). Throws UpstreamError on failure. */
-  async call<T>(path: string, options: CallOptions = {}): Promise<T> {
+  /**
+   * Calls the backend and returns the parsed JSON (null for 204). Throws only the typed errors of
+   * errors.server.ts. A GET is made at most once per request: the answer (or failure) is shared by
+   * every loader that asks for the same URL; any other method starts afresh, since it may change them.
+   */
+  call<T>(path: string, options: CallOptions = {}): Promise<T> {
+    const method = options.method ?? "GET";
+    if (method !== "GET") {
+      this.answers.clear();
+      return this.request<T>(path, options);
+    }
+    const key = this.url(path, options.query);
+    let answer = this.answers.get(key);
+    if (!answer) {
+      answer = this.request<T>(path, options);
+      this.answers.set(key, answer);
+    }
+    return answer as Promise<T>;
+  }
+
+  private async request<T>(path: string, options: CallOptions): Promise<T> {
     const method = options.method ?? "GET";
     if (method !== "GET" && !this.session.record.jar["XSRF-TOKEN"]) await this.csrfCookie();
-    let response = await this.send(path, options);
-    if (response.status === 419) {
-      // The upstream CSRF token or session went stale: fetch a new token once and retry.
-      await this.csrfCookie();
-      this.session.markJarChanged();
-      response = await this.send(path, options);
-    }
-    if (response.status === 401 && (options.on401 ?? "redirect") === "redirect") {
-      this.session.regenerate();
-      this.session.destroy();
-      throw redirect(loginRedirectUrl(this.config.request));
-    }
-    if (response.status >= 300 && response.status < 400) {
-      // Laravel's guest middleware redirects signed-in users; treat as "already signed in".
-      throw new UpstreamError(response.status, { message: "redirect" });
-    }
-    if (!response.ok) throw new UpstreamError(response.status, await readBody(response));
-    if (response.status === 204) return null as T;
-    const text = await response.text();
-    return (text ? JSON.parse(text) : null) as T;
+    const stale = Symbol("419");
+    const attempt = () =>
+      this.exchange(path, options, async (response): Promise<T | typeof stale> => {
+        if (response.status === 419) {
+          await discard(response);
+          return stale;
+        }
+        if (!response.ok) throw await this.failure(response, options);
+        if (response.status === 204) {
+          await discard(response);
+          return null as T;
+        }
+        const text = await response.text();
+        if (!text) return null as T;
+        try {
+          return JSON.parse(text) as T;
+        } catch (error) {
+          // An HTML page from a proxy or a PHP error: the backend is not answering as an API now.
+          throw new UpstreamUnavailable(502, "invalid-json", {}, { cause: error });
+        }
+      });
+    const first = await attempt();
+    if (first !== stale) return first;
+    // The upstream CSRF token or session went stale: fetch a new token once and retry.
+    await this.csrfCookie();
+    this.session.markJarChanged();
+    const second = await attempt();
+    if (second === stale) throw new UpstreamError(419, { message: "CSRF token mismatch." });
+    return second;
   }
 
-  /** Fetches a binary or HTML resource as a Response (files, the API reference page). */
+  /** Fetches a binary or HTML resource as a Response (files, the API reference page); the timeout covers its headers. */
   async raw(path: string, options: CallOptions = {}): Promise<Response> {
-    return this.send(path, options);
+    return this.exchange(path, options, async (response) => response);
   }
 }
 
-async function readBody(response: Response): Promise<UpstreamErrorBody> {
+/** Frees a body the portal does not need (a kept-alive connection is not left with unread bytes). */
+async function discard(response: Response): Promise<void> {
+  await response.body?.cancel().catch(() => undefined);
+}
+
+async function readErrorBody(response: Response): Promise<UpstreamErrorBody> {
   const body: UpstreamErrorBody = {};
+  const text = await response.text().catch(() => "");
   try {
-    Object.assign(body, await response.json());
+    const parsed: unknown = JSON.parse(text);
+    if (parsed && typeof parsed === "object") Object.assign(body, parsed);
   } catch {
     // Not JSON (an HTML error page from a proxy): the status alone tells the story.
   }
@@ -180,4 +281,18 @@ export function loginRedirectUrl(request: Request): string {
   const url = new URL(request.url);
   const back = safeRedirectPath(url.pathname.replace(/\.data$/, "") + url.search, "");
   return back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";
+}
+
+/**
+ * An optional upstream call (masquerade status, options of a select, public settings): when it fails
+ * the failure is logged and the page goes on with `fallback`. A 401 is no exception here: the client
+ * has already ended the session, and the middleware sends the user to sign in after the page.
+ */
+export async function optionalCall<T, F>(label: string, call: Promise<T>, fallback: F): Promise<T | F> {
+  try {
+    return await call;
+  } catch (error) {
+    if (!(error instanceof Unauthenticated)) console.error(label, error);
+    return fallback;
+  }
 }

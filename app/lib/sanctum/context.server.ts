@@ -3,7 +3,15 @@ import type { Permission } from "../../../common/permissions";
 import { type ScreenId, screen } from "../../route-table";
 import { cloudflareContext } from "../cloudflare.server";
 import type { CurrentUser, MasqueradeStatus } from "../types";
-import { loginRedirectUrl, SanctumClient, UpstreamError } from "./client.server";
+import {
+  loginRedirectUrl,
+  optionalCall,
+  SanctumClient,
+  Unauthenticated,
+  UpstreamError,
+  UpstreamThrottled,
+  UpstreamUnavailable,
+} from "./client.server";
 import { PortalSession } from "./session.server";
 
 /** Per-request state: the portal session, the upstream client, and (on signed-in routes) the user. */
@@ -14,53 +22,108 @@ const masqueradeContext = createContext<MasqueradeStatus | null>(null);
 
 type Context = Readonly<RouterContextProvider>;
 
+/** Upstream failures no loader, action or middleware caught, as reported to `handleError` (entry.server). */
+const unhandledContext = createContext<UpstreamError[] | null>(null);
+
 /** Root middleware: loads the session (one KV read), and commits it after the response is ready. */
 export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const { env } = context.get(cloudflareContext);
   const session = await PortalSession.load(request, env.SESSIONS, env.SESSION_SECRET);
+  const client = new SanctumClient({ env, request, session });
   context.set(sessionContext, session);
-  context.set(clientContext, new SanctumClient({ env, request, session }));
-  let response: Response;
-  try {
-    response = await next();
-  } catch (error) {
-    // A redirect thrown by the client (401) still has to clear the session.
-    if (!(error instanceof Response)) throw error;
-    response = error;
-  }
+  context.set(clientContext, client);
+  context.set(unhandledContext, []);
+  // React Router turns whatever the rest of the chain throws into a response: next() does not throw.
+  const response = await next();
   const cookie = await session.commit();
   if (cookie) response.headers.append("Set-Cookie", cookie);
   response.headers.append("Server-Timing", `session;desc="kv-writes=${session.kvWrites}"`);
+  response.headers.append("Server-Timing", `upstream;desc="calls=${client.calls}"`);
   return response;
 };
 
+/** entry.server's `handleError`: keeps the upstream failures a screen let through for `upstreamErrorMiddleware`. */
+export function recordUnhandledError(context: Context | undefined, error: unknown): void {
+  if (!(error instanceof UpstreamError) || !context) return;
+  try {
+    context.get(unhandledContext)?.push(error);
+  } catch {
+    // No root middleware ran (an unmatched path): nothing to map.
+  }
+}
+
 /**
- * Signed-in layout middleware: asks the backend who the user is, at most once per request; any
- * failure means no user and a redirect to sign in (specification §2, §8).
+ * The one place where upstream failures become pages (after sessionMiddleware, so the session is
+ * committed whatever happens here):
+ * - an upstream 401 during the request (the client already ended the session) → sign in again,
+ *   with a safe redirectTo; the stale `amp-session` cookie is cleared by the commit;
+ * - what a screen left uncaught: 429 → "too many requests" (429), 5xx/timeout/invalid JSON → "service
+ *   unavailable" (503), upstream 404 → not found, 403 → not authorized. Nothing else signs anyone out.
+ */
+export const upstreamErrorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const response = await next();
+  if (context.get(clientContext).signedOut) throw redirect(loginRedirectUrl(request));
+  const failures = context.get(unhandledContext) ?? [];
+  const failure =
+    failures.find((error) => error instanceof UpstreamThrottled) ??
+    failures.find((error) => error instanceof UpstreamUnavailable) ??
+    failures.find((error) => error.status === 404 || error.status === 403);
+  if (failure) throw upstreamFailureResponse(failure);
+  return response;
+};
+
+/** What the error boundaries get for an upstream failure: `{ upstream, retryAfter }` with the page's status. */
+export interface UpstreamFailureData {
+  upstream: "throttled" | "unavailable" | "not-found" | "forbidden";
+  retryAfter?: number;
+}
+
+export function upstreamFailureResponse(error: UpstreamError) {
+  if (error instanceof UpstreamThrottled) {
+    return data<UpstreamFailureData>(
+      { upstream: "throttled", retryAfter: error.retryAfter },
+      { status: 429, statusText: "Too Many Requests" },
+    );
+  }
+  if (error.status === 404) return data<UpstreamFailureData>({ upstream: "not-found" }, { status: 404, statusText: "Not Found" });
+  if (error.status === 403) return data<UpstreamFailureData>({ upstream: "forbidden" }, { status: 403, statusText: "Forbidden" });
+  return data<UpstreamFailureData>({ upstream: "unavailable" }, { status: 503, statusText: "Service Unavailable" });
+}
+
+/** Whether the backend answers `GET /api/user?include=masquerade` with the masquerade status (the bundled one does). */
+let combinedUserAnswer: boolean | undefined;
+
+/**
+ * The user and the masquerade status. The bundled backend gives both in one call; a plain Laravel
+ * backend ignores the query, and then (remembered for the isolate) both are asked in parallel.
+ * Only the user is required: the masquerade status is logged and left out when it fails (§8).
+ */
+async function whoIsSignedIn(client: SanctumClient): Promise<{ user: CurrentUser; masquerade: MasqueradeStatus | null }> {
+  const masqueradeStatus = () => optionalCall("masquerade status", client.call<MasqueradeStatus>("/api/users/masquerader"), null);
+  if (combinedUserAnswer === false) {
+    const [user, masquerade] = await Promise.all([client.call<CurrentUser>("/api/user"), masqueradeStatus()]);
+    return { user, masquerade };
+  }
+  const answer = await client.call<CurrentUser & { masquerade?: MasqueradeStatus }>("/api/user", { query: { include: "masquerade" } });
+  const { masquerade, ...user } = answer;
+  combinedUserAnswer = masquerade !== undefined;
+  return { user, masquerade: masquerade ?? (await masqueradeStatus()) };
+}
+
+/**
+ * Signed-in layout middleware: asks the backend who the user is, once per request. No session → sign
+ * in; a 401 → sign in (upstreamErrorMiddleware); any other failure leaves the user signed in and shows
+ * "service unavailable" or "too many requests" (specification §2, §8). Signed-in pages are never cached.
  */
 export const userMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = context.get(sessionContext);
   if (session.isNew) throw redirect(loginRedirectUrl(request));
-  const client = context.get(clientContext);
-  try {
-    const [user, masquerade] = await Promise.all([
-      client.call<CurrentUser>("/api/user"),
-      client.call<MasqueradeStatus>("/api/users/masquerader").catch((error: unknown) => {
-        // Masquerade status errors are only logged (§8).
-        if (error instanceof Response) throw error;
-        console.error("masquerade status", error);
-        return null;
-      }),
-    ]);
-    context.set(userContext, user);
-    context.set(masqueradeContext, masquerade);
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    console.error("current user", error);
-    session.destroy();
-    throw redirect(loginRedirectUrl(request));
-  }
-  return next();
+  const { user, masquerade } = await whoIsSignedIn(context.get(clientContext));
+  context.set(userContext, user);
+  context.set(masqueradeContext, masquerade);
+  const response = await next();
+  response.headers.set("Cache-Control", "private, no-store");
+  return response;
 };
 
 export const getSession = (context: Context) => context.get(sessionContext);
@@ -96,4 +159,4 @@ export function requireScreen(context: Context, id: ScreenId): { user: CurrentUs
   return { user, api: getClient(context) };
 }
 
-export { UpstreamError };
+export { optionalCall, Unauthenticated, UpstreamError, UpstreamThrottled, UpstreamUnavailable };

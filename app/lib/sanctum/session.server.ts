@@ -10,11 +10,20 @@ export interface SessionRecord {
   /** Upstream cookies by name (the Sanctum session cookie, XSRF-TOKEN, ...). */
   jar: Record<string, string>;
   createdAt: number;
+  /** When the record was last written (ms); paces the saving of re-issued cookie values. */
+  savedAt?: number;
 }
 
 const KV_PREFIX = "session:";
 /** KV keeps a record at most this long; the backend's idle timeout ends sessions much earlier. */
 const RECORD_TTL_SECONDS = 14 * 24 * 60 * 60;
+/**
+ * A cookie whose value changed (not its name) is saved at most this often. Laravel's cookie session
+ * driver keeps the whole session in its cookie and re-issues it with new content: unsaved, the portal
+ * would replay an old session until it expires. Other drivers only need the name, so with them most
+ * requests still write nothing.
+ */
+export const VALUE_SAVE_INTERVAL_MS = 60_000;
 
 export function sessionCookieName(secure: boolean): string {
   return secure ? "__Host-amp-session" : "amp-session";
@@ -24,6 +33,7 @@ export class PortalSession {
   private changed = false;
   private destroyed = false;
   private issueCookie = false;
+  private valueChanged = false;
   /** KV writes made for this request: reported in Server-Timing so tests can count them. */
   kvWrites = 0;
 
@@ -33,6 +43,8 @@ export class PortalSession {
     private readonly kv: KVNamespace,
     private readonly secret: string,
     private readonly secure: boolean,
+    /** The browser sent a session cookie (valid or not): ending the session must clear it. */
+    private readonly browserHasCookie: boolean,
   ) {}
 
   static async load(request: Request, kv: KVNamespace, secret: string): Promise<PortalSession> {
@@ -40,8 +52,8 @@ export class PortalSession {
     const signed = parseCookieHeader(request.headers.get("Cookie"))[sessionCookieName(secure)];
     const id = signed ? await unsign(signed, secret) : null;
     const record = id ? await kv.get<SessionRecord>(KV_PREFIX + id, "json") : null;
-    if (id && record) return new PortalSession(id, record, kv, secret, secure);
-    return new PortalSession(null, { jar: {}, createdAt: Date.now() }, kv, secret, secure);
+    if (id && record) return new PortalSession(id, record, kv, secret, secure, true);
+    return new PortalSession(null, { jar: {}, createdAt: Date.now() }, kv, secret, secure, !!signed);
   }
 
   get isNew(): boolean {
@@ -62,12 +74,30 @@ export class PortalSession {
     if (!this.isNew) this.changed = true;
   }
 
+  /**
+   * An upstream cookie kept its name but got a new value: saved when the record is older than
+   * VALUE_SAVE_INTERVAL_MS, so a cookie-driver session stays alive at one write a minute at most.
+   */
+  markJarValueChanged(): void {
+    this.valueChanged = true;
+  }
+
   /** Start over with a fresh id and empty jar (login, or after the upstream dropped the session). */
   regenerate(): void {
     if (this.id) void this.deleteRecord(this.id);
     this.id = null;
     this.record = { jar: {}, createdAt: Date.now() };
     this.changed = false;
+  }
+
+  /**
+   * Same record, new id (privilege change: masquerade start and end). The old id stops working, so a
+   * copy of the cookie taken before the change is worthless after it.
+   */
+  rotate(): void {
+    if (this.id) void this.deleteRecord(this.id);
+    this.id = null;
+    this.changed = true;
   }
 
   destroy(): void {
@@ -88,14 +118,18 @@ export class PortalSession {
     const name = sessionCookieName(this.secure);
     if (this.destroyed) {
       if (this.id) await this.deleteRecord(this.id);
-      return this.id || this.issueCookie ? serializeCookie(name, "", { maxAge: 0, httpOnly: true, secure: this.secure }) : null;
+      const clear = this.id || this.issueCookie || this.browserHasCookie;
+      return clear ? serializeCookie(name, "", { maxAge: 0, httpOnly: true, secure: this.secure }) : null;
     }
-    if (!this.changed) return null;
+    const valueDue =
+      this.valueChanged && !this.isNew && Date.now() - (this.record.savedAt ?? this.record.createdAt) >= VALUE_SAVE_INTERVAL_MS;
+    if (!this.changed && !valueDue) return null;
     if (!this.id) {
       this.id = randomId();
       this.issueCookie = true;
     }
     this.kvWrites++;
+    this.record.savedAt = Date.now();
     await this.kv.put(KV_PREFIX + this.id, JSON.stringify(this.record), { expirationTtl: RECORD_TTL_SECONDS });
     if (!this.issueCookie) return null;
     return serializeCookie(name, await sign(this.id, this.secret), { httpOnly: true, secure: this.secure });

@@ -20,6 +20,19 @@ const errors = {
   },
   backToHome: "Back to home",
   signIn: "Sign in",
+  unavailable: {
+    title: "Service unavailable",
+    message: "The service is not answering right now. You are still signed in: try again in a moment.",
+  },
+  throttled: {
+    title: "Too many requests",
+    message: "Please slow down: try again in {{seconds}} s. You are still signed in.",
+  },
+  upstream: {
+    formUnavailable: "The service is not answering right now, so nothing was saved. Your entries are kept: try again in a moment.",
+    formThrottled: "Too many requests: nothing was saved. Wait {{seconds}} s, then try again; your entries are kept.",
+  },
+  tryAgain: "Try again",
   preloadFailed: "A part of the page failed to load. Reload the page to try again.",
   reload: "Reload",
 } as const;

@@ -23,6 +23,20 @@ const errors: Translation<typeof en> = {
   },
   backToHome: "Retour à l’accueil",
   signIn: "Se connecter",
+  unavailable: {
+    title: "Service indisponible",
+    message: "Le service ne répond pas pour le moment. Vous êtes toujours connecté : réessayez dans un instant.",
+  },
+  throttled: {
+    title: "Trop de requêtes",
+    message: "Merci de ralentir : réessayez dans {{seconds}} s. Vous êtes toujours connecté.",
+  },
+  upstream: {
+    formUnavailable:
+      "Le service ne répond pas pour le moment, rien n’a été enregistré. Vos saisies sont conservées : réessayez dans un instant.",
+    formThrottled: "Trop de requêtes : rien n’a été enregistré. Attendez {{seconds}} s puis réessayez ; vos saisies sont conservées.",
+  },
+  tryAgain: "Réessayer",
   preloadFailed: "Une partie de la page n’a pas pu être chargée. Rechargez la page pour réessayer.",
   reload: "Recharger",
 };

@@ -31,6 +31,8 @@ export interface OptionalBindings {
    * included, in the dev_mail_outbox table. Never set it in wrangler.toml or production.
    */
   MAIL_OUTBOX_DEV?: string;
+  /** "1" only in the e2e server's local vars: enables lib/fault-injection.ts. Never in wrangler.toml. */
+  FAULT_INJECTION?: string;
 }
 
 export type AppEnv = {

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
+import type { Context } from "hono";
 import { users } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import { currentUser, permissionsOf, requireAuth, requirePermission } from "../lib/auth";
@@ -15,7 +16,7 @@ import { validationHook } from "../lib/validation";
  */
 export const masquerade = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-const MasqueraderSchema = z
+export const MasqueraderSchema = z
   .object({
     isMasqueraded: z.boolean(),
     masquerader: z.object({ id: z.number().int(), name: z.string(), email: z.string() }).nullable(),
@@ -31,18 +32,21 @@ masquerade.openapi(
     middleware: [requireAuth] as const,
     responses: { 200: jsonContent(MasqueraderSchema, "Masquerade status"), ...errorResponses(401) },
   }),
-  async (c) => {
-    const masqueraderId = c.get("session").masqueraderId;
-    const masquerader =
-      masqueraderId === null
-        ? null
-        : ((await c.get("db").query.users.findFirst({
-            where: eq(users.id, masqueraderId),
-            columns: { id: true, name: true, email: true },
-          })) ?? null);
-    return c.json({ isMasqueraded: masquerader !== null, masquerader }, 200);
-  },
+  async (c) => c.json(await masqueradeStatus(c), 200),
 );
+
+/** Whether the session is masquerading and as whom originally; also part of `GET /api/user?include=masquerade`. */
+export async function masqueradeStatus(c: Context<AppEnv>): Promise<z.infer<typeof MasqueraderSchema>> {
+  const masqueraderId = c.get("session").masqueraderId;
+  const masquerader =
+    masqueraderId === null
+      ? null
+      : ((await c.get("db").query.users.findFirst({
+          where: eq(users.id, masqueraderId),
+          columns: { id: true, name: true, email: true },
+        })) ?? null);
+  return { isMasqueraded: masquerader !== null, masquerader };
+}
 
 masquerade.openapi(
   createRoute({

@@ -9,6 +9,7 @@ import { errorResponses, jsonBody, jsonContent, MessageSchema, UserSchema } from
 import { hashPassword, verifyPassword } from "../lib/password";
 import { getSettings } from "../lib/settings";
 import { checkNewPassword, ErrorBag, safeText, validationHook } from "../lib/validation";
+import { MasqueraderSchema, masqueradeStatus } from "./masquerade";
 
 /** The signed-in user (the masqueraded one while masquerading) and their own profile. */
 export const user = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -25,10 +26,21 @@ user.openapi(
     path: "/api/user",
     tags: ["Profile"],
     summary: "The signed-in user, with roles and permission keys",
+    description:
+      "With `include=masquerade` the answer also carries the masquerade status (as `GET /api/users/masquerader`), " +
+      "so the portal needs one call per page instead of two. A Laravel backend may ignore the parameter.",
     middleware: [requireAuth] as const,
-    responses: { 200: jsonContent(UserSchema, "The user"), ...errorResponses(401) },
+    request: { query: z.object({ include: z.enum(["masquerade"]).optional() }) },
+    responses: {
+      200: jsonContent(UserSchema.extend({ masquerade: MasqueraderSchema.optional() }), "The user"),
+      ...errorResponses(401),
+    },
   }),
-  (c) => c.json(serializeUser(currentUser(c)), 200),
+  async (c) => {
+    const body = serializeUser(currentUser(c));
+    if (c.req.valid("query").include !== "masquerade") return c.json(body, 200);
+    return c.json({ ...body, masquerade: await masqueradeStatus(c) }, 200);
+  },
 );
 
 user.openapi(

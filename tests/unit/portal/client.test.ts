@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { SanctumClient, UpstreamError } from "~/lib/sanctum/client.server";
+import {
+  loginRedirectUrl,
+  SanctumClient,
+  Unauthenticated,
+  UpstreamError,
+  UpstreamThrottled,
+  UpstreamUnavailable,
+} from "~/lib/sanctum/client.server";
 import { PortalSession } from "~/lib/sanctum/session.server";
 import { fakeKv } from "./fake-kv";
 
@@ -7,7 +14,10 @@ type Handler = (request: Request) => Response | Promise<Response>;
 
 const SECRET = "a-test-secret-of-at-least-32-characters";
 
-async function setup(handler: Handler, options: { sanctumUrl?: string; browserHeaders?: Record<string, string>; signedIn?: boolean } = {}) {
+async function setup(
+  handler: Handler,
+  options: { sanctumUrl?: string; browserHeaders?: Record<string, string>; signedIn?: boolean; timeoutMs?: string } = {},
+) {
   const seen: Request[] = [];
   const backend = {
     fetch: async (input: string, init?: RequestInit) => {
@@ -16,7 +26,12 @@ async function setup(handler: Handler, options: { sanctumUrl?: string; browserHe
       return handler(request);
     },
   };
-  const env = { BACKEND: backend, SANCTUM_URL: options.sanctumUrl ?? "", UPSTREAM_ORIGIN: "" } as unknown as PortalEnv;
+  const env = {
+    BACKEND: backend,
+    SANCTUM_URL: options.sanctumUrl ?? "",
+    UPSTREAM_ORIGIN: "",
+    UPSTREAM_TIMEOUT_MS: options.timeoutMs ?? "",
+  } as unknown as PortalEnv;
   const { kv, counts } = fakeKv();
   const headers: Record<string, string> = {
     "CF-Connecting-IP": "203.0.113.9",
@@ -95,13 +110,119 @@ describe("SanctumClient", () => {
     expect(seen.filter((request) => new URL(request.url).pathname === "/api/x")).toHaveLength(2);
   });
 
-  it("on 401 drops the session and redirects to sign in with a safe redirectTo", async () => {
-    const { client, session } = await setup(() => json({ message: "Unauthenticated." }, { status: 401 }));
+  it("on 401 throws Unauthenticated and ends the session: jar emptied, record deleted, stale cookie cleared", async () => {
+    const { client, session, counts } = await setup(() => json({ message: "Unauthenticated." }, { status: 401 }), { signedIn: true });
     session.record.jar = { amp_session: "gone" };
     const thrown = await client.call("/api/user").catch((error: unknown) => error);
-    expect(thrown).toBeInstanceOf(Response);
-    expect((thrown as Response).headers.get("Location")).toBe("/login?redirectTo=%2Fusers%3Fpage%3D2");
+    expect(thrown).toBeInstanceOf(Unauthenticated);
+    expect(client.signedOut).toBe(true);
     expect(session.record.jar).toEqual({});
+    expect(await session.commit()).toMatch(/^amp-session=; Path=\/; Max-Age=0/);
+    expect(counts.deletes).toBe(1);
+  });
+
+  it("with on401: 'throw' a 401 is only an answer: the session goes on", async () => {
+    const { client, session } = await setup(
+      (request) =>
+        new URL(request.url).pathname === "/sanctum/csrf-cookie"
+          ? new Response(null, { status: 204 })
+          : json({ message: "Unauthenticated." }, { status: 401 }),
+      { signedIn: true },
+    );
+    await expect(client.call("/login", { method: "POST", json: {}, on401: "throw" })).rejects.toBeInstanceOf(Unauthenticated);
+    expect(client.signedOut).toBe(false);
+    expect(await session.commit()).toBeNull();
+  });
+
+  it("the login redirect keeps a safe redirectTo", () => {
+    expect(loginRedirectUrl(new Request("http://portal.test/users.data?page=2"))).toBe("/login?redirectTo=%2Fusers%3Fpage%3D2");
+    expect(loginRedirectUrl(new Request("http://portal.test/"))).toBe("/login");
+  });
+
+  it("an outage never ends the session: 5xx, invalid JSON and network errors are UpstreamUnavailable", async () => {
+    const answers: Record<string, () => Response> = {
+      "/a": () => json({ message: "Server Error" }, { status: 500 }),
+      "/b": () => new Response("<!doctype html><h1>502 Bad Gateway</h1>", { status: 200, headers: { "Content-Type": "text/html" } }),
+      "/c": () => {
+        throw new TypeError("Network connection lost.");
+      },
+      "/d": () => json({ message: "Too Many Attempts." }, { status: 429, headers: { "Retry-After": "9" } }),
+    };
+    const { client, session } = await setup((request) => answers[new URL(request.url).pathname](), { signedIn: true });
+    const failures = await Promise.all(["/a", "/b", "/c", "/d"].map((path) => client.call(path).catch((error: unknown) => error)));
+    expect(failures[0]).toBeInstanceOf(UpstreamUnavailable);
+    expect(failures[0]).toMatchObject({ status: 500, reason: "status" });
+    expect(failures[1]).toMatchObject({ status: 502, reason: "invalid-json" });
+    expect(failures[2]).toMatchObject({ status: 502, reason: "network" });
+    expect(failures[3]).toBeInstanceOf(UpstreamThrottled);
+    expect((failures[3] as UpstreamThrottled).retryAfter).toBe(9);
+    expect(client.signedOut).toBe(false);
+    expect(await session.commit()).toBeNull();
+  });
+
+  it("gives up after UPSTREAM_TIMEOUT_MS, aborting the request", async () => {
+    let aborted = false;
+    const { client } = await setup(
+      (request) =>
+        new Promise<Response>((_, reject) => {
+          request.signal.addEventListener("abort", () => {
+            aborted = true;
+            reject(request.signal.reason);
+          });
+        }),
+      { timeoutMs: "50" },
+    );
+    const started = Date.now();
+    await expect(client.call("/api/user")).rejects.toMatchObject({ status: 504, reason: "timeout" });
+    expect(aborted).toBe(true);
+    expect(Date.now() - started).toBeLessThan(2_000);
+  });
+
+  it("the timeout also covers a body that stalls after the headers", async () => {
+    const { client } = await setup(
+      () => new Response(new ReadableStream({ start: (controller) => controller.enqueue(new TextEncoder().encode("{")) }), { status: 200 }),
+      { timeoutMs: "50" },
+    );
+    await expect(client.call("/api/user")).rejects.toMatchObject({ reason: "timeout" });
+  });
+
+  it("cancels the bodies it discards (the CSRF cookie's, the 419 before a retry, redirects)", async () => {
+    const cancelled: string[] = [];
+    const body = (label: string) =>
+      new ReadableStream({
+        pull: (controller) => controller.enqueue(new TextEncoder().encode("x")),
+        cancel: () => {
+          cancelled.push(label);
+        },
+      });
+    let calls = 0;
+    const { client, session } = await setup((request) => {
+      const path = new URL(request.url).pathname;
+      if (path === "/sanctum/csrf-cookie")
+        return new Response(body("csrf"), { status: 200, headers: { "Set-Cookie": "XSRF-TOKEN=t; Path=/" } });
+      if (path === "/redirect") return new Response(body("302"), { status: 302, headers: { Location: "/home" } });
+      calls++;
+      return calls === 1 ? new Response(body("419"), { status: 419 }) : json({ saved: true });
+    });
+    session.record.jar = { "XSRF-TOKEN": "stale" };
+    await client.call("/api/x", { method: "PUT", json: {} });
+    await client.call("/redirect", { method: "POST", json: {}, on401: "throw" }).catch(() => undefined);
+    expect(cancelled.sort()).toEqual(["302", "419", "csrf"]);
+  });
+
+  it("makes each GET once per request; a mutation starts afresh", async () => {
+    const { client, seen } = await setup(() => json({ ok: true }));
+    client.call("/api/public-settings");
+    await Promise.all([
+      client.call("/api/public-settings"),
+      client.call("/api/organizations/options"),
+      client.call("/api/organizations/options"),
+    ]);
+    expect(seen.map((request) => new URL(request.url).pathname)).toEqual(["/api/public-settings", "/api/organizations/options"]);
+    expect(client.calls).toBe(2);
+    await client.call("/api/organizations", { method: "POST", json: {} });
+    await client.call("/api/organizations/options");
+    expect(seen.filter((request) => new URL(request.url).pathname === "/api/organizations/options")).toHaveLength(2);
   });
 
   it("reports 422 errors and Retry-After of 429", async () => {
@@ -123,7 +244,7 @@ describe("SanctumClient", () => {
     const { client, session } = await setup(() => json({}, { headers: { "Set-Cookie": `laravel_session=v${value++}; Path=/; HttpOnly` } }));
     session.record.jar = { laravel_session: "v0" };
     await client.call("/api/user");
-    await client.call("/api/user");
+    await client.call("/api/users/masquerader");
     expect(session.record.jar.laravel_session).toBe("v2");
     expect(await session.commit()).toBeNull();
   });

@@ -44,7 +44,11 @@ describe("PortalSession", () => {
     session.markChanged();
     const setCookie = cookieValue((await session.commit())!);
     const [name, value] = setCookie.split("=");
-    const forged = `${name}=${decodeURIComponent(value).replace(/.$/, (c) => (c === "A" ? "B" : "A"))}`;
+    // The first character of the signature carries six bits of it (the last one carries spare bits too,
+    // which made a change there pass one run in sixteen; signing.test.ts covers that spelling).
+    const signed = decodeURIComponent(value);
+    const dot = signed.lastIndexOf(".");
+    const forged = `${name}=${signed.slice(0, dot + 1)}${signed[dot + 1] === "A" ? "B" : "A"}${signed.slice(dot + 2)}`;
     expect((await PortalSession.load(requestWith(forged), kv, SECRET)).isNew).toBe(true);
     expect((await PortalSession.load(requestWith(setCookie), kv, "another-secret-another-secret-xx")).isNew).toBe(true);
   });
@@ -85,5 +89,34 @@ describe("PortalSession", () => {
     const setCookie = await session.commit();
     expect(sessionCookieName(true)).toBe("__Host-amp-session");
     expect(setCookie).toMatch(/^__Host-amp-session=.*; Path=\/; HttpOnly; Secure; SameSite=Lax$/);
+  });
+
+  it("rotation (masquerade start and end) keeps the record under a new id and drops the old one", async () => {
+    const { kv, store } = fakeKv();
+    const first = await PortalSession.load(requestWith(), kv, SECRET);
+    first.record.jar.amp_session = "upstream";
+    first.markChanged();
+    const cookie = cookieValue((await first.commit())!);
+    const session = await PortalSession.load(requestWith(cookie), kv, SECRET);
+    const oldId = session.id;
+    session.rotate();
+    const setCookie = await session.commit();
+    expect(setCookie).not.toBeNull();
+    expect(session.id).not.toBe(oldId);
+    expect([...store.keys()]).toEqual([`session:${session.id}`]);
+    expect((await PortalSession.load(requestWith(cookieValue(setCookie!)), kv, SECRET)).record.jar).toEqual({ amp_session: "upstream" });
+    expect((await PortalSession.load(requestWith(cookie), kv, SECRET)).isNew).toBe(true);
+  });
+
+  it("clears a stale cookie when the session ends, even when its record is already gone", async () => {
+    const { kv } = fakeKv();
+    const first = await PortalSession.load(requestWith(), kv, SECRET);
+    first.markChanged();
+    const cookie = cookieValue((await first.commit())!);
+    await kv.delete(`session:${first.id}`);
+    const session = await PortalSession.load(requestWith(cookie), kv, SECRET);
+    expect(session.isNew).toBe(true);
+    session.destroy();
+    expect(await session.commit()).toMatch(/^amp-session=; Path=\/; Max-Age=0/);
   });
 });

@@ -1,0 +1,57 @@
+/**
+ * What an upstream call can fail with. `SanctumClient.call` throws only these (never a Response), so a
+ * catch block reads the failure by its type and the middleware turns what a screen leaves uncaught into
+ * the right page (see `upstreamFailureResponse` in context.server.ts):
+ * - `Unauthenticated` (401): the upstream session is over; the only failure that ends the portal session;
+ * - `UpstreamThrottled` (429): slow down, retry after `retryAfter` seconds; never "signed out";
+ * - `UpstreamUnavailable` (5xx, timeout, network error, an answer that is not JSON): the backend cannot
+ *   answer now; the user stays signed in and sees "service unavailable" (503);
+ * - `UpstreamError` itself: any other refusal (403, 404, 409, 419, 422...) with its status and body.
+ */
+export interface UpstreamErrorBody {
+  message?: string;
+  errors?: Record<string, string[]>;
+  retryAfter?: number;
+}
+
+export class UpstreamError extends Error {
+  constructor(
+    public readonly status: number,
+    public readonly body: UpstreamErrorBody,
+  ) {
+    super(body.message ?? `Upstream answered ${status}`);
+    this.name = new.target.name;
+  }
+}
+
+export class Unauthenticated extends UpstreamError {
+  constructor(body: UpstreamErrorBody = {}) {
+    super(401, body);
+  }
+}
+
+export class UpstreamThrottled extends UpstreamError {
+  /** Seconds to wait before trying again (Retry-After, or 60 when the backend did not say). */
+  readonly retryAfter: number;
+  constructor(body: UpstreamErrorBody = {}) {
+    super(429, body);
+    this.retryAfter = body.retryAfter ?? 60;
+  }
+}
+
+export type UnavailableReason = "status" | "timeout" | "network" | "invalid-json";
+
+export class UpstreamUnavailable extends UpstreamError {
+  /**
+   * @param status the backend's 5xx, or 504 (timeout) / 502 (network error, invalid JSON) when it gave none
+   */
+  constructor(
+    status: number,
+    public readonly reason: UnavailableReason,
+    body: UpstreamErrorBody = {},
+    options?: { cause?: unknown },
+  ) {
+    super(status, { ...body, message: body.message ?? `Upstream unavailable (${reason}, ${status})` });
+    if (options?.cause !== undefined) this.cause = options.cause;
+  }
+}

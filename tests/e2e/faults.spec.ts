@@ -1,0 +1,111 @@
+import { expect, type Page, test } from "@playwright/test";
+import { ACCOUNTS, signIn, unique, useLanguage } from "./support";
+
+/**
+ * The backend failing while a user works: the bundled backend answers the calls named by the `amp-fault`
+ * cookie with a 500, a hang (longer than the e2e UPSTREAM_TIMEOUT_MS of 4 s), a 200 that is not JSON
+ * or a 429 (see docs/architecture.md, "Fault injection"). Afterwards the user must still be signed in,
+ * and typed values must still be in the form.
+ */
+async function fault(page: Page, value: string | null) {
+  const context = page.context();
+  if (value === null) await context.clearCookies({ name: "amp-fault" });
+  else await context.addCookies([{ name: "amp-fault", value, domain: "localhost", path: "/" }]);
+}
+
+async function stillSignedIn(page: Page) {
+  await fault(page, null);
+  const response = await page.goto("/dashboard");
+  expect(response?.status()).toBe(200);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.getByTestId("user-name")).toHaveText("Avery Collins");
+}
+
+test.describe("a backend outage never signs anyone out", () => {
+  for (const kind of ["500", "hang", "invalid-json"]) {
+    test(`GET /api/user answering ${kind}: the service-unavailable page (503), still signed in afterwards`, async ({ page }) => {
+      await signIn(page, ACCOUNTS.superAdmin);
+      await fault(page, `${kind}:/api/user`);
+      const response = await page.goto("/users");
+      expect(response?.status()).toBe(503);
+      await expect(page.getByRole("heading", { name: "Service unavailable" })).toBeVisible();
+      await expect(page.getByText("You are still signed in")).toBeVisible();
+      expect(response?.headers()["set-cookie"] ?? "").not.toMatch(/amp-session=;/);
+      await stillSignedIn(page);
+    });
+  }
+
+  test("a 429 from the backend says slow down, with the seconds to wait", async ({ page }) => {
+    await signIn(page, ACCOUNTS.superAdmin);
+    await fault(page, "429:/api/user");
+    const response = await page.goto("/roles");
+    expect(response?.status()).toBe(429);
+    await expect(page.getByRole("heading", { name: "Too many requests" })).toBeVisible();
+    await expect(page.getByText("try again in 7 s")).toBeVisible();
+    await stillSignedIn(page);
+  });
+
+  test("a list whose own call fails (client-side navigation) shows the 503 page; the menu still works", async ({ page }) => {
+    await signIn(page, ACCOUNTS.superAdmin);
+    await fault(page, "500:/api/organizations");
+    await page.getByRole("link", { name: "Organizations" }).first().click();
+    await expect(page.getByRole("heading", { name: "Service unavailable" })).toBeVisible();
+    await stillSignedIn(page);
+  });
+
+  test("the page is translated (French, Arabic)", async ({ page }) => {
+    await signIn(page, ACCOUNTS.superAdmin);
+    // After sign-in: signing in sets the language cookie to the user's own language.
+    await useLanguage(page, "fr");
+    await fault(page, "500:/api/user");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "Service indisponible" })).toBeVisible();
+    await useLanguage(page, "ar");
+    await page.goto("/dashboard");
+    await expect(page.getByRole("heading", { name: "الخدمة غير متاحة" })).toBeVisible();
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await stillSignedIn(page);
+  });
+
+  for (const [kind, status, message] of [
+    ["500", 503, "The service is not answering right now, so nothing was saved."],
+    ["hang", 503, "The service is not answering right now, so nothing was saved."],
+    ["invalid-json", 503, "The service is not answering right now, so nothing was saved."],
+    ["429", 429, "Too many requests: nothing was saved. Wait 7 s"],
+  ] as const) {
+    test(`a form post meeting ${kind}: the form again with its values and a message (${status}); saving works afterwards`, async ({
+      page,
+    }) => {
+      // Sign-in, a failed save (up to the 4 s timeout) and a successful one.
+      test.slow();
+      await signIn(page, ACCOUNTS.superAdmin, undefined, "/roles/add");
+      const name = unique(`Fault ${kind}`);
+      await page.getByLabel("Name", { exact: true }).fill(name);
+      await page.getByLabel("Description").fill("Typed before the outage");
+      await page.getByLabel("Who can hold it").selectOption("organization");
+      await page.getByLabel("View the dashboard").check();
+      await fault(page, `${kind}:/api/roles`);
+      const answer = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/roles/add"));
+      await page.getByRole("button", { name: "Add role" }).click();
+      expect((await answer).status()).toBe(status);
+      await expect(page.locator("form").getByText(message)).toBeVisible();
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+      await expect(page.getByLabel("Description")).toHaveValue("Typed before the outage");
+      await expect(page.getByLabel("View the dashboard")).toBeChecked();
+
+      await fault(page, null);
+      await page.getByRole("button", { name: "Add role" }).click();
+      await expect(page.getByText(`${name} was created.`)).toBeVisible();
+      await expect(page).toHaveURL(/\/roles$/);
+    });
+  }
+
+  test("an upstream 404 (an endpoint a Laravel backend lacks) is the not-found page, not a 500", async ({ page }) => {
+    await signIn(page, ACCOUNTS.superAdmin);
+    await fault(page, "404:/api/system-settings");
+    const response = await page.goto("/system-settings");
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await stillSignedIn(page);
+  });
+});

@@ -1,0 +1,40 @@
+import { describe, expect, it } from "vitest";
+import { sign, unsign } from "~/lib/signing.server";
+
+const SECRET = "a-test-secret-of-at-least-32-characters";
+const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+
+function replaceAt(text: string, index: number, character: string): string {
+  return text.slice(0, index) + character + text.slice(index + 1);
+}
+
+describe("sign / unsign", () => {
+  it("gives the value back for its own signature only", async () => {
+    const signed = await sign("session-id", SECRET);
+    expect(await unsign(signed, SECRET)).toBe("session-id");
+    expect(await unsign(signed, "another-secret-another-secret-xx")).toBeNull();
+    expect(await unsign(signed.replace("session-id", "session-ie"), SECRET)).toBeNull();
+    expect(await unsign("no-signature", SECRET)).toBeNull();
+    expect(await unsign("value.!!!", SECRET)).toBeNull();
+  });
+
+  it("refuses every other character at every position of the signature, spare bits included", async () => {
+    const signed = await sign("session-id", SECRET);
+    const start = signed.lastIndexOf(".") + 1;
+    for (let index = start; index < signed.length; index++) {
+      for (const character of ALPHABET) {
+        if (character === signed[index]) continue;
+        expect(await unsign(replaceAt(signed, index, character), SECRET), `${index}:${character}`).toBeNull();
+      }
+    }
+  });
+
+  it("refuses a non-canonical spelling that decodes to the same bytes", async () => {
+    const signed = await sign("session-id", SECRET);
+    // 32 bytes are 43 characters: the last one holds 4 bits of the signature and 2 spare bits.
+    const last = signed.at(-1) as string;
+    const variant = replaceAt(signed, signed.length - 1, ALPHABET[ALPHABET.indexOf(last) ^ 1]);
+    expect(await unsign(variant, SECRET)).toBeNull();
+    expect(await unsign(`${signed}=`, SECRET)).toBeNull();
+  });
+});
