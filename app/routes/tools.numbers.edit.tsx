@@ -1,19 +1,17 @@
 import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { Form } from "react-router";
 import { FormActions, FormSection } from "~/components/admin/form-layout";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
-import { loadRecord, saveFailed } from "~/components/admin/upstream.server";
+import { loadRecord } from "~/components/admin/upstream.server";
 import { numberDetailsSchema } from "~/components/numbers/criteria-schema";
 import { formatPhoneNumber } from "~/components/numbers/format";
 import type { PhoneNumber } from "~/components/numbers/types";
 import { ErrorList, InputField } from "~/components/ui/form-field";
-import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, parseForm } from "~/lib/forms.server";
+import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.numbers.edit";
 
@@ -26,18 +24,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "numbers-edit");
   const record = await loadRecord<PhoneNumber>(api, "/api/phone-numbers/:id", params.id);
-  const { submission } = await parseForm(request, numberDetailsSchema);
-  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
-  try {
-    await api.call(`/api/phone-numbers/${record.id}`, {
-      method: "PUT",
-      json: { label: submission.value.label ?? null, cnam: submission.value.cnam ?? null },
-    });
-    const message = getInstance(context).t("edit.saved", { ns: "numbers", number: formatPhoneNumber(record.e164) });
-    return redirectWithToast("/tools/numbers", { type: "success", message }, getEnv(context).SESSION_SECRET);
-  } catch (error) {
-    return saveFailed(submission, error, "edit phone number");
-  }
+  const t = getInstance(context).getFixedT(null, "numbers");
+  return submitForm(request, context, {
+    schema: numberDetailsSchema,
+    label: "edit phone number",
+    call: (value) => api.call(`/api/phone-numbers/${record.id}`, { method: "PUT", json: { label: value.label ?? null, cnam: value.cnam ?? null } }),
+    success: () => ({ to: "/tools/numbers", message: t("edit.saved", { number: formatPhoneNumber(record.e164) }) }),
+  });
 }
 
 export default function EditPhoneNumber({ loaderData, actionData }: Route.ComponentProps) {

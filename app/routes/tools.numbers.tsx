@@ -21,6 +21,7 @@ import { getEnv } from "~/lib/cloudflare.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { readFormData } from "~/lib/forms.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
@@ -66,7 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const t = i18n.getFixedT(null, "numbers");
   const secret = getEnv(context).SESSION_SECRET;
   const back = listUrl(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const id = Number(form.get("id"));
   if (form.get("intent") !== "release" || !Number.isInteger(id) || id <= 0) {
     return redirectWithToast(back, { type: "error", message: t("errors.invalidRequest") }, secret);
@@ -75,7 +76,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     const number = await api.call<PhoneNumber>(`/api/phone-numbers/${id}/release`, { method: "POST" });
     return redirectWithToast(back, { type: "success", message: t("release.done", { number: formatPhoneNumber(number.e164) }) }, secret);
   } catch (error) {
-    if (error instanceof Response) throw error;
     const known = error instanceof UpstreamError && error.body.message && error.status !== 500;
     if (!known) console.error("release number", id, error);
     const message = known ? translateError(i18n.t, (error as UpstreamError).body.message as string) : t("errors.failed");

@@ -13,6 +13,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorList } from "~/components/ui/form-field";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { readFormData } from "~/lib/forms.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/tools.orders.phone-numbers.step-2";
 
@@ -27,7 +28,6 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     const { data: available } = await api.call<{ data: AvailableNumber[] }>(`/api/number-orders/${order.id}/available`);
     return { order, available, taken, searchError: null, renderedAt: Date.now() };
   } catch (error) {
-    if (error instanceof Response) throw error;
     if (!(error instanceof UpstreamError) || error.status < 409) throw error;
     // The carrier failed or timed out: say so on the page, with the way back to the criteria.
     return { order, available: [], taken, searchError: error.body.message ?? "numbers.carrier.unavailable", renderedAt: Date.now() };
@@ -38,7 +38,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "number-order-choose");
   const order = await loadDraft(api, params.id);
-  const numbers = (await request.formData())
+  const numbers = (await readFormData(request))
     .getAll("numbers")
     .filter((value): value is string => typeof value === "string" && E164.test(value));
   if (numbers.length === 0) return stepError("numbers.no_numbers");
@@ -48,10 +48,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       json: { numbers },
     });
     if (result.unavailable.length > 0)
-      throw redirect(`${wizardUrl.choose(order.id)}?taken=${result.unavailable.map(encodeURIComponent).join(",")}`);
+      return redirect(`${wizardUrl.choose(order.id)}?taken=${result.unavailable.map(encodeURIComponent).join(",")}`);
     return redirect(wizardUrl.review(order.id));
   } catch (error) {
-    if (error instanceof Response) throw error;
     if (error instanceof UpstreamError && error.body.message && error.status !== 500) return stepError(error.body.message, error.status);
     console.error("reserve numbers", order.id, error);
     return stepError("numbers.errors.failed", 502);
