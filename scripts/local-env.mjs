@@ -15,4 +15,17 @@ export function ensureLocalEnv() {
   }
 }
 
+/** The portal's local settings (`.dev.vars`) as name → value; the process environment wins, as in wrangler. */
+export function readDevVars(file = ".dev.vars") {
+  const vars = {};
+  if (existsSync(file)) {
+    for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
+      const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+      if (match) vars[match[1]] = match[2].replace(/^(["'])(.*)\1$/, "$2");
+    }
+  }
+  for (const name of Object.keys(vars)) if (process.env[name] !== undefined) vars[name] = process.env[name];
+  return vars;
+}
+
 export const wranglerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };

@@ -7,12 +7,13 @@ import { PageTitle } from "~/components/page-title";
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, ErrorList, InputField } from "~/components/ui/form-field";
+import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { UpstreamError } from "~/lib/sanctum/client.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
-import { signInCookies } from "~/lib/sign-in.server";
+import { type SignInStep, signInCookies, signInFailureHint, upstreamOrigin } from "~/lib/sign-in.server";
 import type { CurrentUser } from "~/lib/types";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
@@ -61,27 +62,35 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(context);
   const api = getClient(context);
   session.regenerate();
+  let step: SignInStep = "csrf-cookie";
   try {
     await api.csrfCookie();
+    step = "login";
     const answer = await api.call<{ success?: boolean; two_factor?: boolean } | null>("/login", {
       method: "POST",
       json: { email, password, remember: !!remember },
       on401: "throw",
     });
     if (answer && answer.success === false) throw new UpstreamError(400, {});
+    step = "user";
     const user = await api.call<CurrentUser>("/api/user", { on401: "throw" });
     session.markChanged();
     return redirect(safeRedirectPath(redirectTo), { headers: signInCookies(request, user) });
   } catch (error) {
     if (error instanceof Response) throw error;
     const hideFields = ["password"];
+    if (error instanceof UpstreamError) {
+      const hint = signInFailureHint(step, error.status, upstreamOrigin(getEnv(context), request), "XSRF-TOKEN" in session.record.jar);
+      if (hint) console.warn(hint);
+    }
     if (error instanceof UpstreamError && error.status === 422 && error.body.errors) {
       const messages = Object.values(error.body.errors).flat();
       return replyWithErrors(submission, error.body.errors, { status: 422, toasts: messages, hideFields });
     }
     if (error instanceof UpstreamError && error.status === 429) {
+      // §8: the toast is the catalogue's "Login failed"; the field says how long to wait.
       const message = t("auth:login.throttled", { seconds: error.body.retryAfter ?? 60 });
-      return replyWithErrors(submission, { email: [message] }, { status: 429, toasts: [message], hideFields });
+      return replyWithErrors(submission, { email: [message] }, { status: 429, toasts: ["auth.login.failed"], hideFields });
     }
     if (error instanceof UpstreamError) {
       return replyWithErrors(
