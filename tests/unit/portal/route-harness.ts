@@ -49,7 +49,11 @@ export interface UpstreamCall {
 }
 
 /** The backend behind the BACKEND binding: knows the user, the masquerade status and public settings; records every call. */
-export function fakeBackend(user: CurrentUser | null, settings: PublicSettings = PUBLIC_SETTINGS) {
+export function fakeBackend(
+  user: CurrentUser | null,
+  settings: PublicSettings = PUBLIC_SETTINGS,
+  extra: Record<string, () => Response> = {},
+) {
   const calls: UpstreamCall[] = [];
   const json = (body: unknown, status = 200) =>
     new Response(JSON.stringify(body), { status, headers: { "Content-Type": "application/json" } });
@@ -61,6 +65,7 @@ export function fakeBackend(user: CurrentUser | null, settings: PublicSettings =
       if (url.pathname === "/api/user") return user ? json(user) : json({ message: "Unauthenticated." }, 401);
       if (url.pathname === "/api/users/masquerader") return json({ isMasqueraded: false, masquerader: null });
       if (url.pathname === "/api/public-settings") return json(settings);
+      if (extra[url.pathname]) return extra[url.pathname]();
       if (url.pathname === "/sanctum/csrf-cookie")
         return new Response(null, { status: 204, headers: { "Set-Cookie": "XSRF-TOKEN=t; Path=/" } });
       return json({ message: "the walk's fake backend has no answer here" }, 500);
@@ -76,9 +81,16 @@ export interface Harness {
   signedInCookie: string;
 }
 
-export async function harness(user: CurrentUser | null, envOverrides: Partial<PortalEnv> = {}): Promise<Harness> {
+export interface HarnessOptions {
+  env?: Partial<PortalEnv>;
+  settings?: PublicSettings;
+  /** More answers of the fake backend, by path. */
+  upstream?: Record<string, () => Response>;
+}
+
+export async function harness(user: CurrentUser | null, options: HarnessOptions = {}): Promise<Harness> {
   const { kv } = fakeKv();
-  const backend = fakeBackend(user);
+  const backend = fakeBackend(user, options.settings, options.upstream);
   const env = {
     SESSIONS: kv,
     SESSION_SECRET: SECRET,
@@ -87,7 +99,7 @@ export async function harness(user: CurrentUser | null, envOverrides: Partial<Po
     SANCTUM_URL: "",
     UPSTREAM_ORIGIN: "",
     BACKEND: backend.binding,
-    ...envOverrides,
+    ...options.env,
   } as unknown as PortalEnv;
   // A real session record, created the way sign-in creates one.
   const session = await PortalSession.load(new Request(`${ORIGIN}/login`), kv, SECRET);
