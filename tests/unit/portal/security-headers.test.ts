@@ -1,5 +1,7 @@
+import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { securityHeaders } from "~/lib/security-headers.server";
+import { SONNER_STYLE_HASH, securityHeaders } from "~/lib/security-headers.server";
 
 const NONCE = "bm9uY2UtZm9yLXRlc3Rz";
 
@@ -32,6 +34,24 @@ describe("security headers of every HTML response", () => {
   it("a new nonce gives a new policy", () => {
     expect(securityHeaders("b3RoZXI=", new Request("https://portal.example.com/"))["Content-Security-Policy"]).not.toContain(NONCE);
     expect(policy(securityHeaders("b3RoZXI=", new Request("https://portal.example.com/"))).get("script-src")).toContain("'nonce-b3RoZXI='");
+  });
+
+  it("style elements need the nonce, style attributes are not admitted", () => {
+    const styles = policy(overHttps).get("style-src") ?? [];
+    expect(styles).toContain(`'nonce-${NONCE}'`);
+    expect(styles).not.toContain("'unsafe-inline'");
+    expect(styles).not.toContain("'unsafe-hashes'");
+    expect(policy(overHttps).has("style-src-attr")).toBe(false);
+  });
+
+  it("admits exactly the stylesheet the installed sonner inserts", () => {
+    const source = readFileSync(new URL("../../../node_modules/sonner/dist/index.mjs", import.meta.url), "utf8");
+    const literal = /__insertCSS\(("(?:[^"\\]|\\.)*")\)/.exec(source)?.[1];
+    expect(literal).toBeDefined();
+    const css = JSON.parse(literal as string) as string;
+    const hash = `'sha256-${createHash("sha256").update(css).digest("base64")}'`;
+    expect(SONNER_STYLE_HASH).toBe(hash);
+    expect(policy(overHttps).get("style-src")).toContain(hash);
   });
 
   it("cannot be framed (clickjacking)", () => {
