@@ -4,10 +4,13 @@ import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { pageNonce } from "~/lib/nonce";
+import { setCookiePrefix } from "~/lib/preferences";
 import { installPreloadErrorHandler } from "~/lib/preload-error";
 import { clientLanguages } from "~/locales/client";
 
 installPreloadErrorHandler();
+// The server names the preference cookies after APP_NAME and says so on <html>.
+setCookiePrefix(document.documentElement.dataset.cookiePrefix);
 
 declare global {
   // Read by get-nonce, through which radix's scroll lock (react-style-singleton) nonces its style element.

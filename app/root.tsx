@@ -12,7 +12,7 @@ import { primaryPalette } from "./lib/color";
 import { drainBody } from "./lib/drain-body.server";
 import { useNonce, useStyleNonce } from "./lib/nonce";
 import { originGuard } from "./lib/origin-guard.server";
-import { type Locale, RTL_LOCALES, readPreferences } from "./lib/preferences";
+import { currentCookiePrefix, type Locale, RTL_LOCALES, readPreferences } from "./lib/preferences";
 import { getPublicSettings } from "./lib/public-settings.server";
 import { getMasquerade, getOptionalUser, sessionMiddleware } from "./lib/sanctum/context.server";
 import { resolveTheme } from "./lib/theme.server";
@@ -67,6 +67,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       className={theme.resolved === "dark" ? "dark" : undefined}
       data-theme={theme.mode}
       data-skin={root?.preferences.skin ?? "default"}
+      data-cookie-prefix={currentCookiePrefix()}
       suppressHydrationWarning
     >
       <head>

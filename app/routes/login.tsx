@@ -1,7 +1,7 @@
 import { getFormProps, parse, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { z } from "zod";
 import { PageTitle } from "~/components/page-title";
 import { notify } from "~/components/toasts";
@@ -17,6 +17,7 @@ import { type SignInStep, signInCookies, signInFailureHint, upstreamOrigin } fro
 import type { CurrentUser } from "~/lib/types";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/login";
 
 const loginSchema = z.object({
@@ -117,13 +118,16 @@ export default function Login({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => validateInBrowser(formData),
   });
+  // Portal name and registration switch are system settings, already loaded by the root loader.
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const portalName = root?.appName;
   useEffect(() => {
     for (const message of actionData?.toasts ?? []) notify({ type: "error", message: translateError(t, message) });
   }, [actionData, t]);
   return (
     <>
       <PageTitle title={t("login.title")} />
-      <h1 className="mb-1 font-semibold text-2xl">{t("login.heading", { appName: t("common:appName") })}</h1>
+      <h1 className="mb-1 font-semibold text-2xl">{t("login.heading", { appName: portalName ?? t("common:appName") })}</h1>
       <p className="mb-6 text-muted-foreground">{t("login.subheading")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
@@ -140,12 +144,14 @@ export default function Login({ actionData }: Route.ComponentProps) {
           {t("login.submit")}
         </Button>
       </Form>
-      <p className="mt-6 text-center text-sm">
-        {t("login.noAccount")}{" "}
-        <Link to="/register" className="text-primary underline underline-offset-4">
-          {t("login.createAccount")}
-        </Link>
-      </p>
+      {root?.settings.registration_enabled && (
+        <p className="mt-6 text-center text-sm">
+          {t("login.noAccount")}{" "}
+          <Link to="/register" className="text-primary underline underline-offset-4">
+            {t("login.createAccount")}
+          </Link>
+        </p>
+      )}
     </>
   );
 }
