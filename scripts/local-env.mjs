@@ -15,7 +15,7 @@ export function ensureLocalEnv() {
   }
 }
 
-/** The portal's local settings (`.dev.vars`) as name → value; the process environment wins, as in wrangler. */
+/** The portal's local settings (`.dev.vars`) as name → value: what the portal Worker will see in dev. */
 export function readDevVars(file = ".dev.vars") {
   const vars = {};
   if (existsSync(file)) {
@@ -24,7 +24,6 @@ export function readDevVars(file = ".dev.vars") {
       if (match) vars[match[1]] = match[2].replace(/^(["'])(.*)\1$/, "$2");
     }
   }
-  for (const name of Object.keys(vars)) if (process.env[name] !== undefined) vars[name] = process.env[name];
   return vars;
 }
 
