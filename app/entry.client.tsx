@@ -3,10 +3,22 @@ import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { pageNonce } from "~/lib/nonce";
+import { setCookiePrefix } from "~/lib/preferences";
 import { installPreloadErrorHandler } from "~/lib/preload-error";
 import { clientLanguages } from "~/locales/client";
 
 installPreloadErrorHandler();
+// The server names the preference cookies after APP_NAME and says so on <html>.
+setCookiePrefix(document.documentElement.dataset.cookiePrefix);
+
+declare global {
+  // Read by get-nonce, through which radix's scroll lock (react-style-singleton) nonces its style element.
+  var __webpack_nonce__: string | undefined;
+}
+// The browser hides nonce attributes but keeps the property: reuse this page's nonce for style
+// elements that libraries insert at runtime, which the CSP admits only with it.
+globalThis.__webpack_nonce__ = pageNonce() || undefined;
 
 async function hydrate() {
   // The server chose the language and wrote it on <html lang>; load just that one.

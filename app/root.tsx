@@ -10,9 +10,9 @@ import { Toaster } from "./components/ui/sonner";
 import { getEnv } from "./lib/cloudflare.server";
 import { primaryPalette } from "./lib/color";
 import { drainBody } from "./lib/drain-body.server";
-import { useNonce } from "./lib/nonce";
+import { useNonce, useStyleNonce } from "./lib/nonce";
 import { originGuard } from "./lib/origin-guard.server";
-import { type Locale, RTL_LOCALES, readPreferences } from "./lib/preferences";
+import { currentCookiePrefix, type Locale, RTL_LOCALES, readPreferences } from "./lib/preferences";
 import { getPublicSettings } from "./lib/public-settings.server";
 import { getMasquerade, getOptionalUser, sessionMiddleware, upstreamErrorMiddleware } from "./lib/sanctum/context.server";
 import { resolveTheme } from "./lib/theme.server";
@@ -50,22 +50,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   );
 }
 
-/** The primary colour's accessible shades as CSS variables on <html> (see app/app.css). */
-function primaryStyle(primary: string): React.CSSProperties {
+/**
+ * The primary colour's accessible shades as CSS variables on :root (see app/app.css). A nonce'd style
+ * element rather than a style attribute: the CSP admits no inline style attributes. The colour is a
+ * validated #RRGGBB, so nothing else can reach the stylesheet.
+ */
+function primaryCss(primary: string): string {
   const palette = primaryPalette(primary);
-  return {
-    "--primary-choice": primary,
-    "--primary-base": palette.fill,
-    "--primary-dark": palette.hover,
-    "--primary-on-fill": palette.onFill,
-    "--primary-text-light": palette.textOnLight,
-    "--primary-text-dark": palette.textOnDark,
-  } as React.CSSProperties;
+  return `:root{--primary-choice:${primary};--primary-base:${palette.fill};--primary-dark:${palette.hover};--primary-on-fill:${palette.onFill};--primary-text-light:${palette.textOnLight};--primary-text-dark:${palette.textOnDark}}`;
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
+  const styleNonce = useStyleNonce();
   // Without the root's data (its boundary renders), the request's language still decides.
   const { i18n } = useTranslation();
   const locale = root?.locale ?? i18n.language ?? "en";
@@ -77,7 +75,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       className={theme.resolved === "dark" ? "dark" : undefined}
       data-theme={theme.mode}
       data-skin={root?.preferences.skin ?? "default"}
-      style={primaryStyle(theme.primary)}
+      data-cookie-prefix={currentCookiePrefix()}
       suppressHydrationWarning
     >
       <head>
@@ -85,9 +83,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="color-scheme" content="light dark" />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* Vite's dev client reads this nonce for the style elements it injects (hot CSS). */}
+        <meta property="csp-nonce" nonce={styleNonce} />
+        <style nonce={styleNonce}>{primaryCss(theme.primary)}</style>
         <ThemeScript mode={theme.mode} nonce={nonce} />
         <Meta />
-        <Links />
+        {/* Without an explicit nonce, <Links> takes the server's and renders none in the browser: a
+            hydration mismatch on every page. */}
+        <Links nonce={styleNonce} />
       </head>
       <body>
         {children}

@@ -1,8 +1,9 @@
 // `npm run dev`: one command from a fresh clone to a running AMP — local settings, local D1
 // migrated and seeded (KV, D1 and R2 persist under .wrangler/), then the portal and its bundled
-// backend in workerd through Vite.
+// backend in workerd through Vite. With SANCTUM_URL set (a Laravel backend), the bundled backend's
+// database is left alone and no demo accounts are announced: they would not exist upstream.
 import { spawn, spawnSync } from "node:child_process";
-import { ensureLocalEnv, wranglerEnv } from "./local-env.mjs";
+import { ensureLocalEnv, readDevVars, wranglerEnv } from "./local-env.mjs";
 
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
@@ -10,9 +11,13 @@ const run = (command, args) => {
 };
 
 ensureLocalEnv();
+const devVars = readDevVars();
+const sanctumUrl = devVars.SANCTUM_URL ?? "";
 
-run("npm", ["run", "--silent", "db:migrate"]);
-run("npm", ["run", "--silent", "db:seed"]);
+if (!sanctumUrl) {
+  run("npm", ["run", "--silent", "db:migrate"]);
+  run("npm", ["run", "--silent", "db:seed"]);
+}
 
 const port = process.env.PORT ?? "5173";
 const server = spawn("npx", ["react-router", "dev", "--port", port, "--strictPort", "--host", "localhost"], {
@@ -25,9 +30,20 @@ server.stdout.on("data", (chunk) => {
   if (!announced && /localhost:\d+/.test(String(chunk))) {
     announced = true;
     console.log(
-      `\n  AMP is running at http://localhost:${port}\n  Sign in as admin@amp.test / password (Super Admin)\n  Other demo accounts: provider@amp.test, support@amp.test, auditor@amp.test, orgadmin@northwind.test (password: password)\n`,
+      sanctumUrl
+        ? `\n  AMP is running at http://localhost:${port} against ${sanctumUrl}\n  Sign in with an account of that backend; ${statefulHost()} must be in its SANCTUM_STATEFUL_DOMAINS.\n`
+        : `\n  AMP is running at http://localhost:${port}\n  Sign in as admin@amp.test / password (Super Admin)\n  Other demo accounts: provider@amp.test, support@amp.test, auditor@amp.test, orgadmin@northwind.test (password: password)\n`,
     );
   }
 });
+/** The host Laravel sees in Origin: UPSTREAM_ORIGIN's when set, else the portal's own. */
+function statefulHost() {
+  try {
+    if (devVars.UPSTREAM_ORIGIN) return new URL(devVars.UPSTREAM_ORIGIN).host;
+  } catch {
+    // An invalid UPSTREAM_ORIGIN fails at the first request with its own message.
+  }
+  return `localhost:${port}`;
+}
 server.on("exit", (code) => process.exit(code ?? 0));
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -21,4 +21,16 @@ export function ensureLocalEnv() {
   }
 }
 
+/** The portal's local settings (`.dev.vars`) as name → value: what the portal Worker will see in dev. */
+export function readDevVars(file = ".dev.vars") {
+  const vars = {};
+  if (existsSync(file)) {
+    for (const line of readFileSync(file, "utf8").split(/\r?\n/)) {
+      const match = /^\s*([A-Za-z_][A-Za-z0-9_]*)\s*=\s*(.*?)\s*$/.exec(line);
+      if (match) vars[match[1]] = match[2].replace(/^(["'])(.*)\1$/, "$2");
+    }
+  }
+  return vars;
+}
+
 export const wranglerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };

@@ -4,7 +4,26 @@ import { parseCookieHeader } from "./cookies";
  * Interface preferences (specification §3, §9): each in a cookie `<prefix>-<key>`, where the prefix is
  * the application title in lower case, kept 30 days on path `/`. Plain values, one format for all.
  */
-export const COOKIE_PREFIX = "amp";
+
+/** The cookie prefix for an application title: lower case, letters and digits only ("AMP" → "amp"). */
+export function cookiePrefixFor(appName: string | null | undefined): string {
+  return (appName ?? "").toLowerCase().replace(/[^a-z0-9]/g, "") || "amp";
+}
+
+/**
+ * The prefix in use. It is configuration (APP_NAME), the same for every request of a deployment: the
+ * Worker sets it from its env on each request (workers/app.ts), the browser from <html data-cookie-prefix>
+ * (entry.client.tsx), so every cookie name comes from this one place.
+ */
+let cookiePrefix = "amp";
+
+export function setCookiePrefix(appName: string | null | undefined): void {
+  cookiePrefix = cookiePrefixFor(appName);
+}
+
+export function currentCookiePrefix(): string {
+  return cookiePrefix;
+}
 export const PREFERENCE_MAX_AGE = 30 * 24 * 60 * 60;
 export const DEFAULT_PRIMARY_COLOR = "#7367F0";
 export const DEFAULT_PRIMARY_COLOR_DARK = "#675DD8";
@@ -37,7 +56,7 @@ export type Preferences = { [K in keyof Schema]: Schema[K]["values"][number] } &
   language: Locale | null;
 };
 
-export const cookieName = (key: PreferenceKey | "organization") => `${COOKIE_PREFIX}-${key}`;
+export const cookieName = (key: PreferenceKey | "organization") => `${cookiePrefix}-${key}`;
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const isHexColor = (value: string) => HEX_COLOR.test(value);

@@ -1,6 +1,17 @@
 /**
- * Strict headers for every HTML response. Scripts run only with this response's nonce; nothing
- * loads from a third-party host (fonts and icons are self-hosted).
+ * The stylesheet sonner (toasts) inserts at runtime without a nonce, admitted by its hash. sonner
+ * inserts the element empty and then fills it, and Chromium checks both states: the empty
+ * stylesheet's hash is admitted too (an empty style element does nothing). A sonner upgrade that
+ * changes its CSS fails `tests/unit/portal/security-headers.test.ts`, which recomputes the hash.
+ */
+export const SONNER_STYLE_HASH = "'sha256-StEaX+se6YS7pqjzrzMIA0KaX9zF/8zAhvQXZAe5epY='";
+const EMPTY_STYLE_HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='";
+
+/**
+ * Strict headers for every HTML response. Scripts and style elements run only with this response's
+ * nonce (or, for sonner's stylesheet, its hash); no inline style attributes (React sets styles
+ * through the CSSOM, which CSP allows); nothing loads from a third-party host (fonts and icons are
+ * self-hosted).
  */
 export function securityHeaders(nonce: string, request: Request): Record<string, string> {
   const secure = new URL(request.url).protocol === "https:";
@@ -8,7 +19,7 @@ export function securityHeaders(nonce: string, request: Request): Record<string,
     "Content-Security-Policy": [
       "default-src 'self'",
       `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`,
-      "style-src 'self' 'unsafe-inline'",
+      `style-src 'self' 'nonce-${nonce}' ${SONNER_STYLE_HASH} ${EMPTY_STYLE_HASH}`,
       "img-src 'self' data: blob:",
       "font-src 'self'",
       "connect-src 'self'",

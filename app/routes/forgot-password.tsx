@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { PageTitle } from "~/components/page-title";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -11,6 +10,7 @@ import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from 
 import { requireGuest } from "~/lib/guest.server";
 import { getClient } from "~/lib/sanctum/context.server";
 import { validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
 import type { Route } from "./+types/forgot-password";
 
 const schema = z.object({ email: z.email({ error: validationMessage("email") }) });

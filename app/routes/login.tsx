@@ -1,21 +1,23 @@
 import { getFormProps, parse, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { z } from "zod";
 import { PageTitle } from "~/components/page-title";
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { CheckboxField, ErrorList, InputField } from "~/components/ui/form-field";
+import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/sanctum/client.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
-import { signInCookies } from "~/lib/sign-in.server";
+import { type SignInStep, signInCookies, signInFailureHint, upstreamOrigin } from "~/lib/sign-in.server";
 import type { CurrentUser } from "~/lib/types";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
+import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/login";
 
 const loginSchema = z.object({
@@ -61,26 +63,34 @@ export async function action({ request, context }: Route.ActionArgs) {
   const session = getSession(context);
   const api = getClient(context);
   session.regenerate();
+  let step: SignInStep = "csrf-cookie";
   try {
     await api.csrfCookie();
+    step = "login";
     const answer = await api.call<{ success?: boolean; two_factor?: boolean } | null>("/login", {
       method: "POST",
       json: { email, password, remember: !!remember },
       on401: "throw",
     });
     if (answer && answer.success === false) throw new UpstreamError(400, {});
+    step = "user";
     const user = await api.call<CurrentUser>("/api/user", { on401: "throw" });
     session.markChanged();
     return redirect(safeRedirectPath(redirectTo), { headers: signInCookies(request, user) });
   } catch (error) {
     const hideFields = ["password"];
+    if (error instanceof UpstreamError) {
+      const hint = signInFailureHint(step, error.status, upstreamOrigin(getEnv(context), request), "XSRF-TOKEN" in session.record.jar);
+      if (hint) console.warn(hint);
+    }
     if (error instanceof UpstreamError && error.status === 422 && error.body.errors) {
       const messages = Object.values(error.body.errors).flat();
       return replyWithErrors(submission, error.body.errors, { status: 422, toasts: messages, hideFields });
     }
     if (error instanceof UpstreamThrottled) {
+      // §8: the toast is the catalogue's "Login failed"; the field says how long to wait.
       const message = t("auth:login.throttled", { seconds: error.retryAfter });
-      return replyWithErrors(submission, { email: [message] }, { status: 429, toasts: [message], hideFields });
+      return replyWithErrors(submission, { email: [message] }, { status: 429, toasts: ["auth.login.failed"], hideFields });
     }
     if (error instanceof UpstreamUnavailable) {
       console.error("login", error);
@@ -112,13 +122,16 @@ export default function Login({ actionData }: Route.ComponentProps) {
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => validateInBrowser(formData),
   });
+  // Portal name and registration switch are system settings, already loaded by the root loader.
+  const root = useRouteLoaderData<typeof rootLoader>("root");
+  const portalName = root?.appName;
   useEffect(() => {
     for (const message of actionData?.toasts ?? []) notify({ type: "error", message: translateError(t, message) });
   }, [actionData, t]);
   return (
     <>
       <PageTitle title={t("login.title")} />
-      <h1 className="mb-1 font-semibold text-2xl">{t("login.heading", { appName: t("common:appName") })}</h1>
+      <h1 className="mb-1 font-semibold text-2xl">{t("login.heading", { appName: portalName ?? t("common:appName") })}</h1>
       <p className="mb-6 text-muted-foreground">{t("login.subheading")}</p>
       <Form method="post" {...getFormProps(form)} className="space-y-4">
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
@@ -135,12 +148,14 @@ export default function Login({ actionData }: Route.ComponentProps) {
           {t("login.submit")}
         </Button>
       </Form>
-      <p className="mt-6 text-center text-sm">
-        {t("login.noAccount")}{" "}
-        <Link to="/register" className="text-primary underline underline-offset-4">
-          {t("login.createAccount")}
-        </Link>
-      </p>
+      {root?.settings.registration_enabled && (
+        <p className="mt-6 text-center text-sm">
+          {t("login.noAccount")}{" "}
+          <Link to="/register" className="text-primary underline underline-offset-4">
+            {t("login.createAccount")}
+          </Link>
+        </p>
+      )}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
 import { readFormData } from "~/lib/forms.server";
 import { organizationFilterCookie } from "~/lib/organization-filter.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
@@ -11,10 +11,10 @@ export function loader() {
 
 /** Sets (or clears) the organization filter for this browser session; provider staff only. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = getUser(context);
+  // Only provider staff filter by organization; anyone else gets the not-authorized page.
+  if (!getUser(context).is_provider) throw data({ permission: null }, { status: 401, statusText: "Not authorized" });
   const form = await readFormData(request);
   const back = stripPage(safeRedirectPath(form.get("redirectTo"), "/dashboard"));
-  if (!user.is_provider) return redirect(back, 303);
   const id = Number(form.get("organization_id"));
   const secure = new URL(request.url).protocol === "https:";
   return redirect(back, {

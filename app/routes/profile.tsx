@@ -4,7 +4,6 @@ import { KeyRound, Palette, UserRound } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
-import { z } from "zod";
 import { PageTitle } from "~/components/page-title";
 import { PrimaryColorField, ThemeField } from "~/components/settings/appearance-fields";
 import { notify } from "~/components/toasts";
@@ -19,6 +18,7 @@ import { getPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
 import { translateError, validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/profile";
 

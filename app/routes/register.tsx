@@ -2,7 +2,6 @@ import { getFormProps, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
-import { z } from "zod";
 import { PageTitle } from "~/components/page-title";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -14,6 +13,7 @@ import { getClient, getSession } from "~/lib/sanctum/context.server";
 import { signInCookies } from "~/lib/sign-in.server";
 import type { CurrentUser } from "~/lib/types";
 import { validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/register";
 

@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
-import { z } from "zod";
 import { PageTitle } from "~/components/page-title";
 import { LogoUpload } from "~/components/settings/logo-upload";
 import { isLogoKind, LOGO_KINDS, type LogoKind, logoFileError } from "~/components/settings/logos";
@@ -18,6 +17,7 @@ import { forgetPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError, validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/system-settings";
 

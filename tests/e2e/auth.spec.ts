@@ -30,7 +30,7 @@ test("a wrong password shows the server's message next to the field and as a toa
   await expect(page.getByLabel("Email")).toHaveValue(ACCOUNTS.auditor);
 });
 
-test("too many attempts are throttled with the time to wait", async ({ page }) => {
+test("too many attempts are throttled: the catalogue's toast, the time to wait next to the field", async ({ page }) => {
   const email = `${unique("throttle").replace(/\s/g, "-")}@amp.test`;
   await page.goto("/login");
   for (let attempt = 0; attempt < 5; attempt++) {
@@ -39,10 +39,20 @@ test("too many attempts are throttled with the time to wait", async ({ page }) =
   }
   await submitLogin(page, email, "wrong-password");
   await expect(page.locator("#login").getByText(/Too many sign-in attempts\. Please try again in \d+ seconds\./)).toBeVisible();
+  // §8: a login failure other than 422 toasts "Login failed. Please try again."
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Login failed. Please try again." })).toBeVisible();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Too many sign-in attempts" })).toHaveCount(0);
 });
 
 test("open redirects are refused after sign-in", async ({ page }) => {
-  for (const target of ["https://evil.example/", "//evil.example/x", "/\\evil.example"]) {
+  for (const target of [
+    "https://evil.example/",
+    "//evil.example/x",
+    "/\\evil.example",
+    "/.//evil.example",
+    "/..//evil.example",
+    "/%2e//evil.example",
+  ]) {
     await page.context().clearCookies();
     await page.goto(`/login?redirectTo=${encodeURIComponent(target)}`);
     await submitLogin(page, ACCOUNTS.support, DEMO_PASSWORD);

@@ -42,6 +42,8 @@ test("horizontal navigation: a hidden navbar becomes sticky and the vertical nav
 test("wide content uses the full width; boxed caps it", async ({ page }) => {
   await page.setViewportSize({ width: 2000, height: 900 });
   await signIn(page, ACCOUNTS.support);
+  // The signed-in layout has rendered (the sign-in page's <main> may still be on screen a moment).
+  await expect(page.locator("[data-content-width] main#main")).toBeVisible();
   const boxed = await page.locator("main#main").boundingBox();
   expect(boxed?.width).toBeLessThanOrEqual(1440);
   await page.getByTestId("customizer-trigger").click();

@@ -30,7 +30,9 @@ test.describe("profile without JavaScript", () => {
     await page.locator('form#profile-preferences button[type="submit"]').click();
     await expect(page).toHaveURL(/\/profile\/preferences$/);
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    expect(await page.locator("html").getAttribute("style")).toContain("#0D9394");
+    expect(await page.locator("html").evaluate((node) => getComputedStyle(node).getPropertyValue("--primary-choice").trim())).toBe(
+      "#0D9394",
+    );
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     await page.locator('input[name="theme"][value="system"]').check({ force: true });

@@ -54,7 +54,9 @@ test.describe("profile", () => {
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
     await page.reload();
     await expect(page.locator("html")).toHaveClass(/\bdark\b/);
-    expect(await page.locator("html").evaluate((node) => node.style.getPropertyValue("--primary-choice"))).toBe("#FF4C51");
+    expect(await page.locator("html").evaluate((node) => getComputedStyle(node).getPropertyValue("--primary-choice").trim())).toBe(
+      "#FF4C51",
+    );
     await expect(form.getByRole("radio", { name: "Dark" })).toBeChecked();
     // Back to the defaults.
     await form.getByText("System", { exact: true }).click();

@@ -1,8 +1,8 @@
 // The browser's check uses the small metadata (number lengths per country); the backend validates
 // with the full metadata and stores E.164, so the organization form stays light.
 import { type CountryCode, getCountries, isValidPhoneNumber } from "libphonenumber-js/min";
-import { z } from "zod";
 import { validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
 import { requiredOr, tooLong } from "./schema";
 import { LOCALES, ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from "./types";
 

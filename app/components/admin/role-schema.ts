@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
 import { PERMISSIONS } from "../../../common/permissions";
 import { requiredOr, tooLong } from "./schema";
 import { ROLE_SCOPES } from "./types";

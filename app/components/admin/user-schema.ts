@@ -1,5 +1,5 @@
-import { z } from "zod";
 import { validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
 import { requiredOr, tooLong } from "./schema";
 import { LOCALES, USER_STATUSES } from "./types";
 

@@ -33,14 +33,8 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
   const horizontal = preferences.layout === "horizontal";
   const collapsed = !horizontal && preferences["nav-collapsed"] === "true";
   const navbarType = preferences["navbar-type"];
-  const boxed = preferences["content-width"] === "boxed";
   return (
-    <div
-      className="min-h-screen bg-background"
-      data-layout={preferences.layout}
-      data-content-width={preferences["content-width"]}
-      style={{ "--content-max": boxed ? "1440px" : "100%" } as React.CSSProperties}
-    >
+    <div className="min-h-screen bg-background" data-layout={preferences.layout} data-content-width={preferences["content-width"]}>
       <a
         href="#main"
         className="sr-only z-[60] rounded-md bg-primary px-4 py-2 text-primary-foreground focus:not-sr-only focus:fixed focus:start-4 focus:top-4"

@@ -2,6 +2,7 @@ import { Check, RotateCcw, Settings2, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { PRESET_SWATCH } from "~/components/ui/swatch";
 import { PRIMARY_COLOR_PRESETS, type PreferenceKey, type Preferences } from "~/lib/preferences";
 import type { ResolvedTheme } from "~/lib/theme.server";
 import { cn } from "~/lib/utils";
@@ -99,8 +100,10 @@ export function Customizer({ preferences, theme }: { preferences: Preferences; t
                     type="submit"
                     aria-label={color}
                     aria-pressed={theme.primary === color}
-                    className="flex size-9 items-center justify-center rounded-md border-2 border-transparent aria-pressed:border-foreground/30"
-                    style={{ backgroundColor: color }}
+                    className={cn(
+                      "flex size-9 items-center justify-center rounded-md border-2 border-transparent aria-pressed:border-foreground/30",
+                      PRESET_SWATCH[color],
+                    )}
                   >
                     {theme.primary === color && <Check className="size-4 text-white" aria-hidden="true" />}
                   </button>

@@ -23,7 +23,7 @@ export function Logo({
   // No uploaded logo: the built-in mark in the primary colour with the portal's name.
   return (
     <span className="flex items-center gap-2" data-logo={background}>
-      <svg viewBox="0 0 32 22" aria-hidden="true" className={collapsed ? "h-[35px] w-8" : "h-[35px] w-9"}>
+      <svg viewBox="0 0 32 22" aria-hidden="true" data-logo-mark className={collapsed ? "h-[35px] w-auto" : "h-[55px] w-auto"}>
         <path fill="var(--primary)" d="M0 22 11 0h5L5 22z" />
         <path fill="var(--primary)" opacity=".55" d="M10 22 21 0h5L15 22z" />
         <path fill="var(--primary)" opacity=".3" d="M20 22 26 10l3 6-3 6z" />

@@ -2,7 +2,9 @@ import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { Check, Monitor, Moon, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/ui/form-field";
+import { PRESET_SWATCH } from "~/components/ui/swatch";
 import { PRIMARY_COLOR_PRESETS } from "~/lib/preferences";
+import { cn } from "~/lib/utils";
 
 // biome-ignore lint/suspicious/noExplicitAny: a field of any schema.
 type AnyField = FieldMetadata<any, any, any>;
@@ -58,8 +60,10 @@ export function PrimaryColorField({ field, customField }: { field: AnyField; cus
         {PRIMARY_COLOR_PRESETS.map((color) => (
           <label
             key={color}
-            className="relative flex size-10 cursor-pointer items-center justify-center rounded-md border-2 border-transparent has-[:checked]:border-foreground/40 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring"
-            style={{ backgroundColor: color }}
+            className={cn(
+              "relative flex size-10 cursor-pointer items-center justify-center rounded-md border-2 border-transparent has-[:checked]:border-foreground/40 has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring",
+              PRESET_SWATCH[color],
+            )}
           >
             <input
               type="radio"

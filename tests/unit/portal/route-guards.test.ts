@@ -1,26 +1,215 @@
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { SCREENS } from "~/route-table";
+import { PERMISSIONS } from "../../../common/permissions";
+import { harness, runRoute, type UpstreamCall, userWith } from "./route-harness";
 
 /**
- * Every signed-in screen's loader and action must start with its guard. This reads the route
- * modules, so a new screen that forgets `requireScreen(context, "<id>")` fails here.
+ * The permission walk, run for real: every loader and action of every route module, reached through
+ * the root and signed-in-layout middleware, as a user holding every key but the screen's own, and as
+ * a browser without a session. A guard that is missing, misplaced after an upstream call, or checks
+ * the wrong key fails here.
  */
-describe("route table guards", () => {
-  for (const screen of SCREENS) {
-    const source = readFileSync(new URL(`../../../app/${screen.file}`, import.meta.url), "utf8");
-    for (const kind of ["loader", "action"] as const) {
-      const start = source.search(new RegExp(`export (async )?function ${kind}\\b`));
-      if (start < 0) continue;
-      it(`${screen.file} ${kind} calls requireScreen(context, "${screen.id}")`, () => {
-        const body = source.slice(start, start + 600);
-        expect(body).toContain(`requireScreen(context, "${screen.id}")`);
+type RouteModule = { loader?: (args: never) => unknown; action?: (args: never) => unknown };
+const modules = import.meta.glob<RouteModule>("../../../app/routes/*.tsx", { eager: true });
+const moduleOf = (file: string): RouteModule => {
+  const found = modules[`../../../app/${file}`];
+  if (!found) throw new Error(`no route module ${file}`);
+  return found;
+};
+
+/** Calls that the middleware makes before any route runs (who is signed in, public settings). */
+const PRELUDE = new Set(["/api/user", "/api/users/masquerader", "/api/public-settings"]);
+const routeCalls = (calls: UpstreamCall[]) => calls.filter((call) => !PRELUDE.has(call.path));
+
+const KINDS = ["loader", "action"] as const;
+
+/** Route modules that are not screens of the route table, each with what it owes a stranger. */
+const SIGNED_IN_EXTRAS = ["routes/_app._index.tsx", "routes/masquerade.tsx", "routes/organization-filter.tsx"];
+const PUBLIC_ROUTES = ["routes/preferences.tsx", "routes/files.tsx", "routes/logout.tsx"];
+/** Open by design: guest pages (they send signed-in users away), layouts, the API reference, 404. */
+const OPEN_BY_DESIGN = [
+  "routes/_app.tsx",
+  "routes/_guest.tsx",
+  "routes/login.tsx",
+  "routes/register.tsx",
+  "routes/forgot-password.tsx",
+  "routes/password-setup.tsx",
+  "routes/api-docs.tsx",
+  "routes/not-found.tsx",
+];
+
+function samplePath(entry: (typeof SCREENS)[number]): { path: string; params: Record<string, string> } {
+  const path = "sample" in entry ? entry.sample : `/${entry.path}`;
+  const params: Record<string, string> = {};
+  if (entry.path.includes(":id")) params.id = "1";
+  if (entry.path.includes(":tab")) params.tab = path.split("/").pop() ?? "";
+  return { path, params };
+}
+
+describe("every route module is covered by the walk", () => {
+  it("each file in app/routes is a screen, a listed extra, or open by design", () => {
+    const known = new Set([...SCREENS.map((entry) => entry.file), ...SIGNED_IN_EXTRAS, ...PUBLIC_ROUTES, ...OPEN_BY_DESIGN]);
+    const files = Object.keys(modules).map((key) => key.replace("../../../app/", ""));
+    expect(files.filter((file) => !known.has(file))).toEqual([]);
+  });
+
+  it("ids and paths of the route table are unique", () => {
+    expect(new Set(SCREENS.map((entry) => entry.id)).size).toBe(SCREENS.length);
+    expect(new Set(SCREENS.map((entry) => entry.path)).size).toBe(SCREENS.length);
+  });
+});
+
+describe("screens refuse a user lacking their key", () => {
+  const guarded = SCREENS.filter((entry) => entry.permission !== null);
+  for (const entry of guarded) {
+    for (const kind of KINDS) {
+      const handler = moduleOf(entry.file)[kind];
+      if (!handler) continue;
+      it(`${entry.file} ${kind} answers 401 without "${entry.permission}" and calls nothing upstream`, async () => {
+        const everyOtherKey = PERMISSIONS.filter((key) => key !== entry.permission);
+        const h = await harness(userWith(everyOtherKey));
+        const { path, params } = samplePath(entry);
+        const outcome = await runRoute(h, handler, {
+          method: kind === "action" ? "POST" : "GET",
+          path,
+          params,
+          cookie: h.signedInCookie,
+          signedInLayout: true,
+        });
+        expect(outcome.status).toBe(401);
+        expect(routeCalls(h.calls)).toEqual([]);
       });
     }
   }
 
-  it("ids and paths are unique", () => {
-    expect(new Set(SCREENS.map((screen) => screen.id)).size).toBe(SCREENS.length);
-    expect(new Set(SCREENS.map((screen) => screen.path)).size).toBe(SCREENS.length);
+  it("the walk reaches every guarded screen's loader", () => {
+    expect(guarded.filter((entry) => !moduleOf(entry.file).loader)).toEqual([]);
+  });
+});
+
+describe("signed-in routes send a browser without a session to sign in", () => {
+  const signedInFiles = [
+    ...SCREENS.map((entry) => ({ file: entry.file, ...samplePath(entry) })),
+    ...SIGNED_IN_EXTRAS.map((file) => ({ file, path: "/dashboard", params: {} })),
+  ];
+  for (const { file, path, params } of signedInFiles) {
+    for (const kind of KINDS) {
+      const handler = moduleOf(file)[kind];
+      if (!handler) continue;
+      it(`${file} ${kind} redirects to /login and calls nothing upstream`, async () => {
+        const h = await harness(null);
+        const outcome = await runRoute(h, handler, { method: kind === "action" ? "POST" : "GET", path, params, signedInLayout: true });
+        expect(outcome.status).toBe(302);
+        expect(outcome.location).toMatch(/^\/login(\?redirectTo=|$)/);
+        expect(h.calls).toEqual([]);
+      });
+    }
+  }
+
+  it("a session the backend no longer knows (401 from /api/user) is sent to sign in too", async () => {
+    const h = await harness(null);
+    const outcome = await runRoute(h, moduleOf("routes/users.tsx").loader as never, {
+      path: "/users",
+      cookie: h.signedInCookie,
+      signedInLayout: true,
+    });
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/login?redirectTo=%2Fusers");
+  });
+});
+
+describe("routes outside the route table", () => {
+  it("masquerade: starting without admin.users.masquerade answers 401 and asks nothing upstream", async () => {
+    const h = await harness(userWith(PERMISSIONS.filter((key) => key !== "admin.users.masquerade")));
+    const outcome = await runRoute(h, moduleOf("routes/masquerade.tsx").action as never, {
+      method: "POST",
+      path: "/masquerade",
+      cookie: h.signedInCookie,
+      signedInLayout: true,
+      body: new URLSearchParams({ intent: "start", userId: "2" }),
+    });
+    expect(outcome.status).toBe(401);
+    expect(routeCalls(h.calls)).toEqual([]);
+  });
+
+  it("organization filter: a user outside the provider answers 401 and gets no filter cookie", async () => {
+    const h = await harness(userWith(PERMISSIONS, { is_provider: false, organization: { id: 4, name: "Northwind", type: "business" } }));
+    const outcome = await runRoute(h, moduleOf("routes/organization-filter.tsx").action as never, {
+      method: "POST",
+      path: "/organization-filter",
+      cookie: h.signedInCookie,
+      signedInLayout: true,
+      body: new URLSearchParams({ organization_id: "4", redirectTo: "/users" }),
+    });
+    expect(outcome.status).toBe(401);
+    expect(routeCalls(h.calls)).toEqual([]);
+  });
+
+  it.each([
+    "routes/_app._index.tsx",
+    "routes/masquerade.tsx",
+    "routes/organization-filter.tsx",
+    "routes/preferences.tsx",
+    "routes/logout.tsx",
+  ])("%s loader only redirects (GET changes nothing, reads nothing upstream)", async (file) => {
+    const h = await harness(userWith([]));
+    const outcome = await runRoute(h, moduleOf(file).loader as never, {
+      path: "/x",
+      cookie: h.signedInCookie,
+      signedInLayout: SIGNED_IN_EXTRAS.includes(file),
+    });
+    expect([302, 303]).toContain(outcome.status);
+    expect(routeCalls(h.calls)).toEqual([]);
+  });
+
+  it("preferences: a guest sets a cookie preference without any upstream call", async () => {
+    const h = await harness(null);
+    const outcome = await runRoute(h, moduleOf("routes/preferences.tsx").action as never, {
+      method: "POST",
+      path: "/preferences",
+      signedInLayout: false,
+      body: new URLSearchParams({ key: "theme", value: "dark", redirectTo: "/login" }),
+    });
+    expect(outcome.status).toBe(303);
+    expect(outcome.location).toBe("/login");
+    expect(h.calls).toEqual([]);
+  });
+
+  it("logout: a guest is sent to sign in without any upstream call", async () => {
+    const h = await harness(null);
+    const outcome = await runRoute(h, moduleOf("routes/logout.tsx").action as never, {
+      method: "POST",
+      path: "/logout",
+      signedInLayout: false,
+    });
+    expect(outcome.status).toBe(302);
+    expect(outcome.location).toBe("/login");
+    expect(h.calls).toEqual([]);
+  });
+
+  it("files: only the public logos are served; any other path is 404 without an upstream call", async () => {
+    const h = await harness(null);
+    for (const rest of ["avatars/1", "logos/../secret", "logos/light/x", "mail/1"]) {
+      const outcome = await runRoute(h, moduleOf("routes/files.tsx").loader as never, {
+        path: `/api/files/${rest}`,
+        params: { "*": rest },
+        signedInLayout: false,
+      });
+      expect(outcome.status).toBe(404);
+    }
+    expect(h.calls).toEqual([]);
+  });
+
+  it("a cross-site POST is refused before any route runs", async () => {
+    const h = await harness(userWith(PERMISSIONS));
+    const outcome = await runRoute(h, moduleOf("routes/logout.tsx").action as never, {
+      method: "POST",
+      path: "/logout",
+      cookie: `${h.signedInCookie}`,
+      signedInLayout: false,
+      origin: "https://evil.test",
+    });
+    expect(outcome.status).toBe(403);
+    expect(h.calls).toEqual([]);
   });
 });
