@@ -1,12 +1,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
 import { MAIL_STATUSES, mailLog } from "../db/schema";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
+import { listPage, searchCondition } from "../lib/list";
 import { errorResponses, jsonContent } from "../lib/openapi";
-import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
-import { tenantScope } from "../lib/tenant";
+import { listQuerySchema, paginatorSchema } from "../lib/pagination";
+import { tenantOrganizationId, tenantScope } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
 
 /** Every e-mail the backend sent or failed to send. Organization members see their organization's only. */
@@ -66,29 +67,32 @@ mailLogRoutes.openapi(
     const me = currentUser(c);
     const query = c.req.valid("query");
     const db = c.get("db");
-    const pattern = query.search ? likePattern(query.search) : undefined;
-    const conditions: (SQL | undefined)[] = [
-      tenantScope(me, mailLog.organizationId, query.organization_id),
-      query.status ? eq(mailLog.status, query.status) : undefined,
-      query.template ? eq(mailLog.template, query.template) : undefined,
-      query.from ? gte(mailLog.createdAt, query.from) : undefined,
-      // `to` is inclusive: everything before the next day.
-      query.to ? lt(mailLog.createdAt, sql`date(${query.to}, '+1 day')`) : undefined,
-      pattern ? or(sql`${mailLog.to} LIKE ${pattern} ESCAPE '\\'`, sql`${mailLog.subject} LIKE ${pattern} ESCAPE '\\'`) : undefined,
-    ];
-    const where = and(...conditions);
     const order = query.direction === "asc" ? asc : desc;
-    const [rows, totals] = await db.batch([
-      db
-        .select(rowColumns)
-        .from(mailLog)
-        .where(where)
-        .orderBy(order(SORTS[query.sort]), order(mailLog.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
-      db.select({ total: count() }).from(mailLog).where(where),
-    ]);
-    return c.json(paginate(rows, totals[0]?.total ?? 0, query.page, query.per_page), 200);
+    const page = await listPage(db, {
+      table: mailLog,
+      id: mailLog.id,
+      counted: "mail_log",
+      organizationId: tenantOrganizationId(me, query.organization_id),
+      scope: tenantScope(me, mailLog.organizationId, query.organization_id),
+      filters: [
+        query.status ? eq(mailLog.status, query.status) : undefined,
+        query.template ? eq(mailLog.template, query.template) : undefined,
+        query.from ? gte(mailLog.createdAt, query.from) : undefined,
+        // `to` is inclusive: everything before the next day.
+        query.to ? lt(mailLog.createdAt, sql`date(${query.to}, '+1 day')`) : undefined,
+        query.search ? searchCondition("mail_log_fts", mailLog.id, query.search) : undefined,
+      ],
+      order: [order(SORTS[query.sort]), order(mailLog.id)],
+      page: query.page,
+      perPage: query.per_page,
+      rows: (where, rowOrder) =>
+        db
+          .select(rowColumns)
+          .from(mailLog)
+          .where(where)
+          .orderBy(...rowOrder),
+    });
+    return c.json(page, 200);
   },
 );
 
