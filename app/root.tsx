@@ -5,8 +5,7 @@ import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestora
 import type { Route } from "./+types/root";
 import { ErrorPage } from "./components/error-page";
 import { ThemeScript, useSystemThemeSync } from "./components/theme";
-import { useFlashToast, usePreloadErrorToast } from "./components/toasts";
-import { Toaster } from "./components/ui/sonner";
+import { LazyToasts, useFlashToast, usePreloadErrorToast } from "./components/toasts";
 import { getEnv } from "./lib/cloudflare.server";
 import { primaryPalette } from "./lib/color";
 import { drainBody } from "./lib/drain-body.server";
@@ -83,7 +82,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
       </head>
       <body>
         {children}
-        <Toaster dir={root?.dir ?? "ltr"} />
+        <LazyToasts dir={root?.dir ?? "ltr"} />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

@@ -16,7 +16,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
-import { FilterSelect } from "~/components/ui/list-filters";
+import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
@@ -195,15 +195,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
                 />
               )}
-              {organizations && (
-                <FilterSelect
-                  name="organization_id"
-                  label={t("users.filters.organization")}
-                  allLabel={t("users.filters.allOrganizations")}
-                  value={filters.organization_id}
-                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
-                />
-              )}
+              <OrganizationFilter
+                organizations={organizations}
+                label={t("users.filters.organization")}
+                allLabel={t("users.filters.allOrganizations")}
+                value={filters.organization_id}
+              />
               <FilterSelect
                 name="status"
                 label={t("filters.status")}
