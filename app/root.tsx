@@ -11,7 +11,7 @@ import { primaryPalette } from "./lib/color";
 import { drainBody } from "./lib/drain-body.server";
 import { useNonce } from "./lib/nonce";
 import { originGuard } from "./lib/origin-guard.server";
-import { type Locale, RTL_LOCALES, readPreferences } from "./lib/preferences";
+import { DEFAULT_PRIMARY_COLOR, type Locale, RTL_LOCALES, readPreferences } from "./lib/preferences";
 import { getPublicSettings } from "./lib/public-settings.server";
 import { getMasquerade, getOptionalUser, sessionMiddleware } from "./lib/sanctum/context.server";
 import { resolveTheme } from "./lib/theme.server";
@@ -60,7 +60,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const locale = root?.locale ?? "en";
-  const theme = root?.theme ?? { mode: "light" as const, resolved: "light" as const, primary: "#7367F0", semiDark: false };
+  const theme = root?.theme ?? { mode: "light" as const, resolved: "light" as const, primary: DEFAULT_PRIMARY_COLOR, semiDark: false };
   return (
     <html
       lang={locale}

@@ -1,6 +1,13 @@
 import { redirect } from "react-router";
 import { serializeCookie } from "~/lib/cookies";
-import { cookieName, PREFERENCE_MAX_AGE, PREFERENCE_SCHEMA, type PreferenceKey, validPreference } from "~/lib/preferences";
+import {
+  cookieName,
+  DEFAULT_PRIMARY_COLOR,
+  PREFERENCE_MAX_AGE,
+  PREFERENCE_SCHEMA,
+  type PreferenceKey,
+  validPreference,
+} from "~/lib/preferences";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
@@ -40,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         userChanges[USER_THEME_FIELDS[name as PreferenceKey] as string] = name === "semi-dark" ? false : entry.fallback;
     }
     headers.append("Set-Cookie", serializeCookie(cookieName("primary-color"), "", { maxAge: 0, secure }));
-    userChanges.theme_primary_color = "#7367F0";
+    userChanges.theme_primary_color = DEFAULT_PRIMARY_COLOR;
   } else {
     const preference = validPreference(key, value);
     if (!preference) return redirect(back, 303);
@@ -64,7 +71,7 @@ export async function action({ request, context }: Route.ActionArgs) {
         on401: "throw",
         json: {
           theme: user.theme ?? "system",
-          theme_primary_color: user.theme_primary_color ?? "#7367F0",
+          theme_primary_color: user.theme_primary_color ?? DEFAULT_PRIMARY_COLOR,
           theme_semi_dark_menu: !!user.theme_semi_dark_menu,
           ...userChanges,
         },

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { validDay } from "~/components/logs/format";
 import type { ListParams, Paginated } from "~/lib/list-params";
 import { toApiQuery } from "~/lib/list-params";
+import { isRecordId } from "~/lib/record-id";
 
 export interface ListQueryOptions {
   /** Columns the endpoint sorts by (docs/api.md); any other `sort` is dropped. */
@@ -26,10 +27,8 @@ export function listApiQuery(list: ListParams, options: ListQueryOptions): Recor
   return query;
 }
 
-const ID = /^[1-9]\d{0,9}$/;
-
 /** Accepts a positive integer id. */
-export const isId = (value: string) => ID.test(value);
+export const isId = (value: string) => isRecordId(value);
 
 /** Accepts a calendar day, YYYY-MM-DD. */
 export const isDay = (value: string) => validDay(value) !== null;
