@@ -345,7 +345,7 @@ const STATES = [
     dir: ".wrangler/bench-large",
     seed: [
       ["db:reset", 180_000],
-      ["seed:large", 420_000],
+      ["seed:large", 900_000],
     ],
   },
 ];
