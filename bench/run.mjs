@@ -180,9 +180,25 @@ function assetSize(url) {
   return sizeCache.get(url);
 }
 
+/**
+ * The app's stylesheet. root.tsx links it with a React `precedence` (so that it loads before the scripts),
+ * which keeps it out of the manifest's `css`: it is the built `app-*.css` then.
+ */
+function rootStylesheets(manifest) {
+  if (manifest.routes.root?.css?.length) return manifest.routes.root.css;
+  return readdirSync(join(clientDir, "assets"))
+    .filter((name) => /^app-.*\.css$/.test(name))
+    .map((name) => `/assets/${name}`);
+}
+
 /** The JS + CSS files of a document request to `routeId`: entry, and every route from root down to it. */
 function firstLoad(manifest, routeId) {
-  const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? []), ...(manifest.entry.css ?? [])]);
+  const files = new Set([
+    manifest.entry.module,
+    ...(manifest.entry.imports ?? []),
+    ...(manifest.entry.css ?? []),
+    ...rootStylesheets(manifest),
+  ]);
   const chain = [];
   for (let id = routeId; id; id = manifest.routes[id]?.parentId) {
     const route = manifest.routes[id];
@@ -314,7 +330,7 @@ function routeWeights(manifest) {
         .map((file) => ({ file, gzip: assetSize(file).gzip }))
         .sort((a, b) => b.gzip - a.gzip)
     : [];
-  const rootCss = manifest.routes.root?.css ?? [];
+  const rootCss = rootStylesheets(manifest);
   return {
     entry: { files: entryFiles.size, gzip: entry.gzip, raw: entry.raw },
     login: loginId ? { gzip: login, ratioToEntry: login / entry.gzip, extra: loginExtra } : null,
