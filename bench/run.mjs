@@ -403,10 +403,11 @@ async function prepareState(state) {
   writeFileSync(marker, `${JSON.stringify({ seededAt: new Date().toISOString(), fingerprint })}\n`);
 }
 
-async function startPreview(state, port) {
-  const child = spawn("npx", ["vite", "preview", "--port", String(port), "--strictPort"], {
+/** Starts a long-running server (own process group, stopped with the bench); keeps its last output. */
+function spawnServer(args, env = {}) {
+  const child = spawn("npx", args, {
     cwd: root,
-    env: { ...process.env, ...buildEnv, AMP_STATE_DIR: state.dir, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -415,7 +416,15 @@ async function startPreview(state, port) {
   let output = "";
   child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
   child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
-  const server = { state, port, child, base: `http://localhost:${port}`, output: () => output };
+  return { child, output: () => output };
+}
+
+async function startPreview(state, port) {
+  const { child, output } = spawnServer(["vite", "preview", "--port", String(port), "--strictPort"], {
+    ...buildEnv,
+    AMP_STATE_DIR: state.dir,
+  });
+  const server = { state, port, child, base: `http://localhost:${port}`, output };
   try {
     return await waitReady(server);
   } catch (error) {
@@ -611,25 +620,21 @@ async function browserWeights(server) {
 // ---------------------------------------------------------------- SSR cost
 /** `wrangler dev` of one Worker on `port` (own inspector port), ready when `probe` answers. */
 async function startWranglerDev(label, args, port, inspectorPort, probe) {
-  const child = spawn(
-    "npx",
-    ["wrangler", "dev", ...args, "--port", String(port), "--inspector-port", String(inspectorPort), "--ip", "localhost"],
-    {
-      cwd: root,
-      env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-      stdio: ["ignore", "pipe", "pipe"],
-      detached: true,
-    },
-  );
-  children.add(child);
-  child.on("exit", () => children.delete(child));
-  let output = "";
-  child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
-  child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
+  const { child, output } = spawnServer([
+    "wrangler",
+    "dev",
+    ...args,
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+    "--ip",
+    "localhost",
+  ]);
   const base = `http://localhost:${port}`;
   const deadline = Date.now() + 90_000;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`${label} exited:\n${output.slice(-3000)}`);
+    if (child.exitCode !== null) throw new Error(`${label} exited:\n${output().slice(-3000)}`);
     try {
       const response = await fetch(`${base}${probe}`, { signal: AbortSignal.timeout(5000) });
       await response.arrayBuffer();
@@ -638,7 +643,7 @@ async function startWranglerDev(label, args, port, inspectorPort, probe) {
     await sleep(500);
   }
   await stopChild(child);
-  throw new Error(`${label} not ready on port ${port}:\n${output.slice(-3000)}`);
+  throw new Error(`${label} not ready on port ${port}:\n${output().slice(-3000)}`);
 }
 
 /** Requests per second `concurrency` clients get from `url` during `seconds`. */

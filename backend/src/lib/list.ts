@@ -1,8 +1,10 @@
-import { and, count, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { rowCounts } from "../db/schema";
-import { paginate } from "./pagination";
+import type { CurrentUser } from "./context";
+import { type ListQuery, paginate } from "./pagination";
+import { tenantOrganizationId, tenantScope } from "./tenant";
 
 /**
  * THE list pattern (docs/backend.md, "How to write a list endpoint"): one page of a table at millions of rows
@@ -24,22 +26,20 @@ export type SearchIndex = "users_fts" | "organizations_fts" | "activity_log_fts"
 
 export interface ListSpec<Row> {
   table: SQLiteTable;
-  /** The table's integer primary key. */
+  /** The table's integer primary key (the order's tie-break). */
   id: SQLiteColumn;
   /** Name of the table in `row_counts`. */
   counted: CountedTable;
-  /** `tenantOrganizationId(me, query.organization_id)`: the organization the list is limited to, if any. */
-  organizationId: number | undefined;
-  /** `tenantScope(...)` on the table's organization column (the same organization as `organizationId`). */
-  scope: SQL | undefined;
+  /** Who asks, and the table's organization column: the tenant scope (`tenantScope`) is applied here. */
+  tenant: { actor: CurrentUser; column: SQLiteColumn };
+  /** The validated `listQuerySchema` query. */
+  query: Pick<ListQuery, "page" | "per_page" | "direction" | "organization_id">;
+  /** What the list is sorted by (a column of the table, or an expression on it); ties are broken by id. */
+  sort: SQLiteColumn | SQL;
   /** The caller's filters and search; undefined entries are ignored. Any defined one means COUNT(*). */
   filters: (SQL | undefined)[];
-  /** ORDER BY terms on the table's own columns, ending with the id so that the order is total. */
-  order: SQL[];
-  page: number;
-  perPage: number;
   /**
-   * Reads the page's rows with their joins: `where` selects exactly the page's ids, `order` is `spec.order`.
+   * Reads the page's rows with their joins: `where` selects exactly the page's ids; `order` is the list's order.
    * Must apply both (an IN list has no order).
    */
   rows: (where: SQL, order: SQL[]) => Promise<Row[]>;
@@ -47,20 +47,26 @@ export interface ListSpec<Row> {
 
 /** One page in Laravel's paginator shape ({data, current_page, per_page, total, last_page, from, to}). */
 export async function listPage<Row>(db: Db, spec: ListSpec<Row>) {
-  const where = and(spec.scope, ...spec.filters);
+  const { actor, column } = spec.tenant;
+  const { page, per_page: perPage, direction, organization_id: requested } = spec.query;
+  const scope = tenantScope(actor, column, requested);
+  const where = and(scope, ...spec.filters);
+  const by = direction === "asc" ? asc : desc;
+  const order = [by(spec.sort), by(spec.id)];
   const pageIds = db
     .select({ id: spec.id })
     .from(spec.table)
     .where(where)
-    .orderBy(...spec.order)
-    .limit(spec.perPage)
-    .offset((spec.page - 1) * spec.perPage);
+    .orderBy(...order)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
   const filtered = spec.filters.some((filter) => filter !== undefined);
+  const organizationId = tenantOrganizationId(actor, requested);
   const [rows, total] = await Promise.all([
-    spec.rows(inArray(spec.id, pageIds), spec.order),
-    filtered ? countRows(db, spec.table, where) : maintainedCount(db, spec, where),
+    spec.rows(inArray(spec.id, pageIds), order),
+    filtered ? countRows(db, spec.table, where) : maintainedCount(db, spec.table, spec.counted, organizationId, scope),
   ]);
-  return paginate(rows, total, spec.page, spec.perPage);
+  return paginate(rows, total, page, perPage);
 }
 
 async function countRows(db: Db, table: SQLiteTable, where: SQL | undefined): Promise<number> {
@@ -69,9 +75,15 @@ async function countRows(db: Db, table: SQLiteTable, where: SQL | undefined): Pr
 }
 
 /** The trigger-kept count; COUNT(*) for an organization of a table counted only in all (a one-row lookup). */
-async function maintainedCount(db: Db, spec: ListSpec<unknown>, scope: SQL | undefined): Promise<number> {
-  if (spec.organizationId !== undefined && !COUNTED[spec.counted]) return countRows(db, spec.table, scope);
-  return countOf(db, spec.counted, spec.organizationId);
+async function maintainedCount(
+  db: Db,
+  table: SQLiteTable,
+  counted: CountedTable,
+  organizationId: number | undefined,
+  scope: SQL | undefined,
+): Promise<number> {
+  if (organizationId !== undefined && !COUNTED[counted]) return countRows(db, table, scope);
+  return countOf(db, counted, organizationId);
 }
 
 /** Rows of `table` in all, or of one organization, from `row_counts`. */

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { activityLog, users } from "../db/schema";
@@ -10,7 +10,7 @@ import { notFound } from "../lib/errors";
 import { listPage, searchCondition } from "../lib/list";
 import { errorResponses, jsonContent } from "../lib/openapi";
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
-import { tenantOrganizationId, tenantScope } from "../lib/tenant";
+import { tenantScope } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
 
 export const activity = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -149,13 +149,12 @@ activity.openapi(
     const me = currentUser(c);
     const query = c.req.valid("query");
     const db = c.get("db");
-    const order = query.direction === "asc" ? asc : desc;
     const page = await listPage(db, {
       table: activityLog,
       id: activityLog.id,
       counted: "activity_log",
-      organizationId: tenantOrganizationId(me, query.organization_id),
-      scope: tenantScope(me, activityLog.organizationId, query.organization_id),
+      tenant: { actor: me, column: activityLog.organizationId },
+      query,
       filters: [
         query.actor_id ? eq(activityLog.actorId, query.actor_id) : undefined,
         query.action ? eq(activityLog.action, query.action) : undefined,
@@ -165,9 +164,7 @@ activity.openapi(
         query.to ? lt(activityLog.createdAt, sql`date(${query.to}, '+1 day')`) : undefined,
         query.search ? searchCondition("activity_log_fts", activityLog.id, query.search) : undefined,
       ],
-      order: [order(SORTS[query.sort]), order(activityLog.id)],
-      page: query.page,
-      perPage: query.per_page,
+      sort: SORTS[query.sort],
       rows: (where, rowOrder) => readEntries(db, where, rowOrder),
     });
     return c.json(page, 200);

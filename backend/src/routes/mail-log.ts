@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, desc, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { MAIL_STATUSES, mailLog } from "../db/schema";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
@@ -7,7 +7,7 @@ import { notFound } from "../lib/errors";
 import { listPage, searchCondition } from "../lib/list";
 import { errorResponses, jsonContent } from "../lib/openapi";
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
-import { tenantOrganizationId, tenantScope } from "../lib/tenant";
+import { tenantScope } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
 
 /** Every e-mail the backend sent or failed to send. Organization members see their organization's only. */
@@ -67,13 +67,12 @@ mailLogRoutes.openapi(
     const me = currentUser(c);
     const query = c.req.valid("query");
     const db = c.get("db");
-    const order = query.direction === "asc" ? asc : desc;
     const page = await listPage(db, {
       table: mailLog,
       id: mailLog.id,
       counted: "mail_log",
-      organizationId: tenantOrganizationId(me, query.organization_id),
-      scope: tenantScope(me, mailLog.organizationId, query.organization_id),
+      tenant: { actor: me, column: mailLog.organizationId },
+      query,
       filters: [
         query.status ? eq(mailLog.status, query.status) : undefined,
         query.template ? eq(mailLog.template, query.template) : undefined,
@@ -82,9 +81,7 @@ mailLogRoutes.openapi(
         query.to ? lt(mailLog.createdAt, sql`date(${query.to}, '+1 day')`) : undefined,
         query.search ? searchCondition("mail_log_fts", mailLog.id, query.search) : undefined,
       ],
-      order: [order(SORTS[query.sort]), order(mailLog.id)],
-      page: query.page,
-      perPage: query.per_page,
+      sort: SORTS[query.sort],
       rows: (where, rowOrder) =>
         db
           .select(rowColumns)

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, ne, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Db } from "../db/client";
 import { LOCALES, ORGANIZATION_STATUSES, ORGANIZATION_TYPES, organizations, phoneNumbers, portingOrders, users } from "../db/schema";
@@ -10,7 +10,7 @@ import { ApiError, notFound } from "../lib/errors";
 import { listPage, searchCondition } from "../lib/list";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
-import { tenantOrganizationId, tenantScope } from "../lib/tenant";
+import { tenantScope } from "../lib/tenant";
 import { ErrorBag, validationHook } from "../lib/validation";
 
 /** Organizations (tenants). Organization members only ever reach their own. */
@@ -170,21 +170,18 @@ organizationsRoutes.openapi(
     const me = currentUser(c);
     const query = c.req.valid("query");
     const db = c.get("db");
-    const order = query.direction === "asc" ? asc : desc;
     const page = await listPage(db, {
       table: organizations,
       id: organizations.id,
       counted: "organizations",
-      organizationId: tenantOrganizationId(me, query.organization_id),
-      scope: tenantScope(me, organizations.id, query.organization_id),
+      tenant: { actor: me, column: organizations.id },
+      query,
       filters: [
         query.search ? searchCondition("organizations_fts", organizations.id, query.search) : undefined,
         query.status ? eq(organizations.status, query.status) : undefined,
         query.type ? eq(organizations.type, query.type) : undefined,
       ],
-      order: [order(SORTS[query.sort]), order(organizations.id)],
-      page: query.page,
-      perPage: query.per_page,
+      sort: SORTS[query.sort],
       rows: (where, rowOrder) =>
         db
           .select(organizationColumns())

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, desc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Permission } from "../../../common/permissions";
 import type { Db } from "../db/client";
 import { LOCALES, organizations, passwordResetTokens, roles, sessions, USER_STATUSES, userRoles, users } from "../db/schema";
@@ -14,7 +14,7 @@ import { errorResponses, jsonBody, jsonContent, UserSchema } from "../lib/openap
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { issuePasswordSetupUrl } from "../lib/password-tokens";
 import { getSettings } from "../lib/settings";
-import { tenantOrganizationId, tenantScope, writableOrganizationId } from "../lib/tenant";
+import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { ErrorBag, validationHook } from "../lib/validation";
 import { activeHolders, LOCKOUT_KEY, permissionsByRole } from "./roles";
 
@@ -100,13 +100,12 @@ usersRoutes.openapi(
     const me = currentUser(c);
     const query = c.req.valid("query");
     const db = c.get("db");
-    const order = query.direction === "asc" ? asc : desc;
     const page = await listPage(db, {
       table: users,
       id: users.id,
       counted: "users",
-      organizationId: tenantOrganizationId(me, query.organization_id),
-      scope: tenantScope(me, users.organizationId, query.organization_id),
+      tenant: { actor: me, column: users.organizationId },
+      query,
       filters: [
         query.search ? searchCondition("users_fts", users.id, query.search) : undefined,
         query.status ? eq(users.status, query.status) : undefined,
@@ -114,9 +113,7 @@ usersRoutes.openapi(
           ? sql`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = "users"."id" AND ${userRoles.roleId} = ${query.role_id})`
           : undefined,
       ],
-      order: [order(SORTS[query.sort]), order(users.id)],
-      page: query.page,
-      perPage: query.per_page,
+      sort: SORTS[query.sort],
       rows: (where, rowOrder) =>
         db
           .select({
