@@ -1,4 +1,5 @@
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { z } from "@hono/zod-openapi";
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { rowCounts } from "../db/schema";
@@ -115,4 +116,21 @@ export function searchCondition(index: SearchIndex, id: SQLiteColumn, search: st
   const phrase = ftsPhrase(search);
   if (phrase === null) return sql`0`;
   return sql`${id} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${phrase})`;
+}
+
+/** The `from` and `to` filters of the logs: optional calendar days (YYYY-MM-DD), both inclusive. */
+export const dayRangeQuery = {
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+};
+
+/** Conditions for `dayRangeQuery` on an ISO timestamp column; `to` includes its whole day. */
+export function dayRange(column: SQLiteColumn, range: { from?: string; to?: string }): (SQL | undefined)[] {
+  return [range.from ? gte(column, range.from) : undefined, range.to ? lt(column, sql`date(${range.to}, '+1 day')`) : undefined];
 }

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, desc, eq, gte, lt, type SQL, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { activityLog, users } from "../db/schema";
@@ -7,15 +7,13 @@ import { activityTitles } from "../lib/activity-titles";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
-import { listPage, searchCondition } from "../lib/list";
+import { dayRange, dayRangeQuery, listPage, searchCondition } from "../lib/list";
 import { errorResponses, jsonContent } from "../lib/openapi";
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { tenantScope } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
 
 export const activity = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-
-const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const ActivityEntrySchema = z
   .object({
@@ -136,8 +134,7 @@ activity.openapi(
         actor_id: z.coerce.number().int().positive().optional(),
         action: z.string().max(100).optional(),
         subject_type: z.string().max(100).optional(),
-        from: DATE.optional(),
-        to: DATE.optional(),
+        ...dayRangeQuery,
       }),
     },
     responses: {
@@ -159,9 +156,7 @@ activity.openapi(
         query.actor_id ? eq(activityLog.actorId, query.actor_id) : undefined,
         query.action ? eq(activityLog.action, query.action) : undefined,
         query.subject_type ? eq(activityLog.subjectType, query.subject_type) : undefined,
-        query.from ? gte(activityLog.createdAt, query.from) : undefined,
-        // `to` is inclusive: everything before the next day.
-        query.to ? lt(activityLog.createdAt, sql`date(${query.to}, '+1 day')`) : undefined,
+        ...dayRange(activityLog.createdAt, query),
         query.search ? searchCondition("activity_log_fts", activityLog.id, query.search) : undefined,
       ],
       sort: SORTS[query.sort],

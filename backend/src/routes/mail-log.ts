@@ -1,10 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq, gte, lt, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { MAIL_STATUSES, mailLog } from "../db/schema";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
-import { listPage, searchCondition } from "../lib/list";
+import { dayRange, dayRangeQuery, listPage, searchCondition } from "../lib/list";
 import { errorResponses, jsonContent } from "../lib/openapi";
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { tenantScope } from "../lib/tenant";
@@ -12,8 +12,6 @@ import { validationHook } from "../lib/validation";
 
 /** Every e-mail the backend sent or failed to send. Organization members see their organization's only. */
 export const mailLogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-
-const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const MailRowSchema = z
   .object({
@@ -57,8 +55,7 @@ mailLogRoutes.openapi(
         sort: z.enum(["created_at", "to", "subject", "status"]).default("created_at"),
         status: z.enum(MAIL_STATUSES).optional(),
         template: z.string().max(100).optional(),
-        from: DATE.optional(),
-        to: DATE.optional(),
+        ...dayRangeQuery,
       }),
     },
     responses: { 200: jsonContent(paginatorSchema(MailRowSchema), "One page of e-mails"), ...errorResponses(401, 403, 422) },
@@ -76,9 +73,7 @@ mailLogRoutes.openapi(
       filters: [
         query.status ? eq(mailLog.status, query.status) : undefined,
         query.template ? eq(mailLog.template, query.template) : undefined,
-        query.from ? gte(mailLog.createdAt, query.from) : undefined,
-        // `to` is inclusive: everything before the next day.
-        query.to ? lt(mailLog.createdAt, sql`date(${query.to}, '+1 day')`) : undefined,
+        ...dayRange(mailLog.createdAt, query),
         query.search ? searchCondition("mail_log_fts", mailLog.id, query.search) : undefined,
       ],
       sort: SORTS[query.sort],
