@@ -5,13 +5,12 @@ import type { Db } from "../db/client";
 import { organizations, passwordResetTokens, roles, userRoles, users } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import type { AppEnv } from "../lib/context";
-import { sha256Hex, timingSafeEqual } from "../lib/crypto";
+import { randomString, sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { ApiError, forbidden, tooManyAttempts, validationError } from "../lib/errors";
 import { passwordResetMail } from "../lib/mail-templates";
 import { createMailer } from "../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, MessageSchema, SuccessSchema } from "../lib/openapi";
 import { hashPassword, needsRehash, verifyPassword } from "../lib/password";
-import { issuePasswordSetupUrl } from "../lib/password-tokens";
 import { clientIp } from "../lib/request";
 import { getSettings } from "../lib/settings";
 import * as throttle from "../lib/throttle";
@@ -225,9 +224,18 @@ auth.openapi(
     const db = c.get("db");
     const user = await db.query.users.findFirst({ where: eq(users.email, address) });
     if (user) {
-      const url = await issuePasswordSetupUrl(db, c.env.APP_URL, address);
+      const token = randomString(64);
+      const tokenHash = await sha256Hex(token);
+      const now = new Date().toISOString();
+      await db
+        .insert(passwordResetTokens)
+        .values({ email: address, tokenHash, createdAt: now })
+        .onConflictDoUpdate({ target: passwordResetTokens.email, set: { tokenHash, createdAt: now } });
       const settings = await getSettings(db);
-      const mail = passwordResetMail({ portalName: settings.portal_name, name: user.name, url, locale: user.locale });
+      const url = new URL("/password-setup", c.env.APP_URL);
+      url.searchParams.set("token", token);
+      url.searchParams.set("email", address);
+      const mail = passwordResetMail({ portalName: settings.portal_name, name: user.name, url: url.toString(), locale: user.locale });
       await createMailer(db).send({ to: address, template: "password_reset", organization_id: user.organizationId, ...mail });
       await logActivity(c, {
         action: "auth.password_reset_requested",
