@@ -18,7 +18,7 @@ test("the English /login fetches no Arabic font and no toast library, and its st
   await expect(page.getByRole("button", { name: "العربية" })).toBeVisible();
 
   const order = await page.evaluate(() =>
-    [...document.head.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"]')].map((link) => link.getAttribute("rel")),
+    Array.from(document.head.querySelectorAll('link[rel="stylesheet"], link[rel="modulepreload"]'), (link) => link.getAttribute("rel")),
   );
   expect(order[0]).toBe("stylesheet");
 });
