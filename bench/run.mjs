@@ -8,18 +8,40 @@
 //    workerd), requests interleaved between the two so that machine noise hits both alike; reported as
 //    large/small ratios.
 //
+// 3. What the browser really loads (Chromium via Playwright, signed in): every JS, CSS and font file a
+//    document request to a few routes fetches, dynamic imports included (the strings, lazy components).
+// 4. SSR cost: /dashboard throughput against a bare Worker, and a page with one upstream call against the
+//    backend call made directly.
+// The bench builds into its own folder (.wrangler/bench-build), never build/: a server running on build/
+// keeps working.
+//
 // The machine is small, shared and noisy: read ratios taken in one run, never the absolute milliseconds.
 // Exits 0 whatever the figures are; non-zero only when the bench itself failed.
 // Plain ESM, Node >= 22 (run through npm so the pinned Node 24 is used), no dependencies.
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 
 const root = resolve(import.meta.dirname, "..");
 const started = Date.now();
+// The bench's own build (react-router.config.ts and vite.config.ts read AMP_BUILD_DIR).
+const BUILD_DIR = ".wrangler/bench-build";
+const buildEnv = { AMP_BUILD_DIR: BUILD_DIR };
+const clientDir = join(root, BUILD_DIR, "client");
+// `vite build` points .wrangler/deploy/config.json (what `vite preview` serves) at the newest build: the
+// bench puts back what was there when it is done.
+const deployConfig = join(root, ".wrangler/deploy/config.json");
+
+/** The goals of issue 8, printed beside each figure. */
+const GOALS = {
+  weight: { "/login": 138 * 1024, "/dashboard": 154 * 1024 },
+  largeToSmall: 1.5,
+  dashboardToBareWorker: 0.4,
+  pageToDirectCall: 1.3,
+};
 
 // ---------------------------------------------------------------- options
 const argv = process.argv.slice(2);
@@ -55,7 +77,7 @@ const wantLatency = options.only !== "weight";
 
 // ---------------------------------------------------------------- helpers
 const log = (message) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${message}`);
-const kb = (bytes) => (bytes == null ? "-" : `${(bytes / 1024).toFixed(1)} kB`);
+const kb = (bytes) => (bytes == null ? "-" : `${(bytes / 1024).toFixed(1)} KiB`);
 const ms = (value) => (value == null ? "-" : `${value.toFixed(1)} ms`);
 const ratio = (value) => (value == null || !Number.isFinite(value) ? "-" : `${value.toFixed(2)}×`);
 const sleep = (millis) => new Promise((done) => setTimeout(done, millis));
@@ -138,10 +160,10 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
 
 // ---------------------------------------------------------------- build + manifest
 function readManifest() {
-  const assets = join(root, "build/client/assets");
-  if (!existsSync(assets)) throw new Error("build/client/assets is missing: run without --skip-build");
+  const assets = join(clientDir, "assets");
+  if (!existsSync(assets)) throw new Error(`${BUILD_DIR}/client/assets is missing: run without --skip-build`);
   const file = readdirSync(assets).find((name) => /^manifest-.*\.js$/.test(name));
-  if (!file) throw new Error("No build/client/assets/manifest-*.js: is this a React Router framework build?");
+  if (!file) throw new Error(`No ${BUILD_DIR}/client/assets/manifest-*.js: is this a React Router framework build?`);
   const text = readFileSync(join(assets, file), "utf8").trim();
   const json = text.replace(/^window\.__reactRouterManifest\s*=\s*/, "").replace(/;\s*$/, "");
   return JSON.parse(json);
@@ -150,17 +172,33 @@ function readManifest() {
 const sizeCache = new Map();
 function assetSize(url) {
   if (!sizeCache.has(url)) {
-    const file = join(root, "build/client", url.replace(/^\//, ""));
-    if (!existsSync(file)) throw new Error(`Manifest lists ${url}, which is not in build/client`);
+    const file = join(clientDir, url.replace(/^\//, ""));
+    if (!existsSync(file)) throw new Error(`Manifest lists ${url}, which is not in ${BUILD_DIR}/client`);
     const buffer = readFileSync(file);
     sizeCache.set(url, { raw: buffer.length, gzip: gzipSize(buffer) });
   }
   return sizeCache.get(url);
 }
 
+/**
+ * The app's stylesheet. root.tsx links it with a React `precedence` (so that it loads before the scripts),
+ * which keeps it out of the manifest's `css`: it is the built `app-*.css` then.
+ */
+function rootStylesheets(manifest) {
+  if (manifest.routes.root?.css?.length) return manifest.routes.root.css;
+  return readdirSync(join(clientDir, "assets"))
+    .filter((name) => /^app-.*\.css$/.test(name))
+    .map((name) => `/assets/${name}`);
+}
+
 /** The JS + CSS files of a document request to `routeId`: entry, and every route from root down to it. */
 function firstLoad(manifest, routeId) {
-  const files = new Set([manifest.entry.module, ...(manifest.entry.imports ?? []), ...(manifest.entry.css ?? [])]);
+  const files = new Set([
+    manifest.entry.module,
+    ...(manifest.entry.imports ?? []),
+    ...(manifest.entry.css ?? []),
+    ...rootStylesheets(manifest),
+  ]);
   const chain = [];
   for (let id = routeId; id; id = manifest.routes[id]?.parentId) {
     const route = manifest.routes[id];
@@ -218,7 +256,7 @@ function fontWeights(cssFiles) {
   const faces = [];
   const stacks = {};
   for (const url of cssFiles) {
-    const css = readFileSync(join(root, "build/client", url.replace(/^\//, "")), "utf8");
+    const css = readFileSync(join(clientDir, url.replace(/^\//, "")), "utf8");
     for (const [, body] of css.matchAll(/@font-face\s*{([^}]*)}/g)) {
       const family = body.match(/font-family:\s*([^;]+)/)?.[1];
       const src = body.match(/url\(["']?([^"')]+)["']?\)/)?.[1];
@@ -292,7 +330,7 @@ function routeWeights(manifest) {
         .map((file) => ({ file, gzip: assetSize(file).gzip }))
         .sort((a, b) => b.gzip - a.gzip)
     : [];
-  const rootCss = manifest.routes.root?.css ?? [];
+  const rootCss = rootStylesheets(manifest);
   return {
     entry: { files: entryFiles.size, gzip: entry.gzip, raw: entry.raw },
     login: loginId ? { gzip: login, ratioToEntry: login / entry.gzip, extra: loginExtra } : null,
@@ -323,7 +361,7 @@ const STATES = [
     dir: ".wrangler/bench-large",
     seed: [
       ["db:reset", 180_000],
-      ["seed:large", 420_000],
+      ["seed:large", 900_000],
     ],
   },
 ];
@@ -365,10 +403,11 @@ async function prepareState(state) {
   writeFileSync(marker, `${JSON.stringify({ seededAt: new Date().toISOString(), fingerprint })}\n`);
 }
 
-async function startPreview(state, port) {
-  const child = spawn("npx", ["vite", "preview", "--port", String(port), "--strictPort"], {
+/** Starts a long-running server (own process group, stopped with the bench); keeps its last output. */
+function spawnServer(args, env = {}) {
+  const child = spawn("npx", args, {
     cwd: root,
-    env: { ...process.env, AMP_STATE_DIR: state.dir, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+    env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
@@ -377,7 +416,15 @@ async function startPreview(state, port) {
   let output = "";
   child.stdout.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
   child.stderr.on("data", (chunk) => (output = (output + chunk).slice(-20_000)));
-  const server = { state, port, child, base: `http://localhost:${port}`, output: () => output };
+  return { child, output: () => output };
+}
+
+async function startPreview(state, port) {
+  const { child, output } = spawnServer(["vite", "preview", "--port", String(port), "--strictPort"], {
+    ...buildEnv,
+    AMP_STATE_DIR: state.dir,
+  });
+  const server = { state, port, child, base: `http://localhost:${port}`, output };
   try {
     return await waitReady(server);
   } catch (error) {
@@ -501,8 +548,219 @@ async function htmlAssets(server) {
   return { files: urls.size, gzip };
 }
 
+// ---------------------------------------------------------------- what the browser loads
+const BROWSER_PAGES = [
+  { url: "/login", signedIn: false },
+  { url: "/dashboard" },
+  { url: "/users" },
+  { url: "/activity-log" },
+  { url: "/organizations/add" },
+];
+
+const CHROMIUM_ARGS = [
+  "--headless",
+  "--no-sandbox",
+  "--disable-gpu",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-sync",
+];
+
+/**
+ * Loads each page in Chromium (English, desktop) until the network is idle and sums every /assets/ file it
+ * requested: modulepreloads, dynamic imports made while hydrating (the strings of the language, lazy
+ * components), stylesheets and fonts. The JS + CSS figure is the issue's first-load weight.
+ */
+async function browserWeights(server) {
+  const { chromium } = await import("@playwright/test");
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
+  const cookies = server.cookie.split("; ").map((pair) => {
+    const index = pair.indexOf("=");
+    return { name: pair.slice(0, index), value: pair.slice(index + 1), url: server.base };
+  });
+  try {
+    const pages = [];
+    for (const page of BROWSER_PAGES) {
+      const context = await browser.newContext({ locale: "en-US" });
+      if (page.signedIn !== false) await context.addCookies(cookies);
+      const tab = await context.newPage();
+      const requested = new Set();
+      tab.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.origin === server.base && url.pathname.startsWith("/assets/")) requested.add(url.pathname);
+      });
+      const response = await tab.goto(`${server.base}${page.url}`, { waitUntil: "networkidle", timeout: 60_000 });
+      await context.close();
+      if (response?.status() !== 200) {
+        pages.push({ url: page.url, status: `HTTP ${response?.status()}` });
+        continue;
+      }
+      const files = [...requested];
+      const js = sum(files, "js").gzip;
+      const css = sum(files, "css").gzip;
+      const fonts = files.filter((file) => /\.(woff2?|ttf|otf)$/.test(file)).map((file) => ({ file, raw: assetSize(file).raw }));
+      pages.push({
+        url: page.url,
+        status: "ok",
+        files: files.length,
+        js,
+        css,
+        total: js + css,
+        goal: GOALS.weight[page.url] ?? null,
+        fonts,
+        fontBytes: fonts.reduce((total, font) => total + font.raw, 0),
+      });
+    }
+    return pages;
+  } finally {
+    await browser.close();
+  }
+}
+
+// ---------------------------------------------------------------- SSR cost
+/** `wrangler dev` of one Worker on `port` (own inspector port), ready when `probe` answers. */
+async function startWranglerDev(label, args, port, inspectorPort, probe) {
+  const { child, output } = spawnServer([
+    "wrangler",
+    "dev",
+    ...args,
+    "--port",
+    String(port),
+    "--inspector-port",
+    String(inspectorPort),
+    "--ip",
+    "localhost",
+  ]);
+  const base = `http://localhost:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`${label} exited:\n${output().slice(-3000)}`);
+    try {
+      const response = await fetch(`${base}${probe}`, { signal: AbortSignal.timeout(5000) });
+      await response.arrayBuffer();
+      if (response.status < 500) return { child, base };
+    } catch {}
+    await sleep(500);
+  }
+  await stopChild(child);
+  throw new Error(`${label} not ready on port ${port}:\n${output().slice(-3000)}`);
+}
+
+/** Requests per second `concurrency` clients get from `url` during `seconds`. */
+async function throughput(url, headers, seconds, concurrency = 4) {
+  let done = 0;
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: concurrency }, async () => {
+      while (performance.now() < end) {
+        const response = await fetch(url, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${url}: HTTP ${response.status}`);
+        done += 1;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+/** A Sanctum SPA sign-in straight against the backend: XSRF cookie, then POST /login; returns the headers. */
+async function backendSignIn(base) {
+  const jar = new Map();
+  const keep = (response) => {
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair = ""] = cookie.split(";");
+      const index = pair.indexOf("=");
+      jar.set(pair.slice(0, index), pair.slice(index + 1));
+    }
+  };
+  const headers = () => ({
+    Origin: base,
+    Accept: "application/json",
+    Cookie: [...jar].map(([name, value]) => `${name}=${value}`).join("; "),
+    "X-XSRF-TOKEN": decodeURIComponent(jar.get("XSRF-TOKEN") ?? ""),
+  });
+  const csrf = await fetch(`${base}/sanctum/csrf-cookie`, { headers: headers() });
+  await csrf.arrayBuffer();
+  keep(csrf);
+  const login = await fetch(`${base}/login`, {
+    method: "POST",
+    headers: { ...headers(), "Content-Type": "application/json" },
+    body: JSON.stringify({ email: "admin@amp.test", password: "password" }),
+  });
+  await login.arrayBuffer();
+  keep(login);
+  if (login.status >= 300) throw new Error(`backend sign-in failed: HTTP ${login.status}`);
+  return headers();
+}
+
+/**
+ * SSR cost on the small state: /dashboard throughput as a share of a bare Worker's (interleaved rounds), and
+ * the p50 of a portal page that makes one upstream call (/activity-log/:id) over the p50 of that call made
+ * straight to the backend Worker (`wrangler dev` of the built backend on the same local D1).
+ */
+async function ssrCost(portal) {
+  const result = {};
+  const bare = await startWranglerDev(
+    "bare worker",
+    ["bench/bare-worker.mjs", "--name", "amp-bench-bare", "--compatibility-date", "2026-01-01", "--persist-to", ".wrangler/bench-bare"],
+    options.port + 2,
+    options.port + 4,
+    "/",
+  );
+  try {
+    const counts = { dashboard: 0, bare: 0 };
+    for (let round = 0; round < 3; round++) {
+      counts.dashboard += await throughput(`${portal.base}/dashboard`, { Cookie: portal.cookie }, 4);
+      counts.bare += await throughput(`${bare.base}/`, {}, 4);
+    }
+    result.dashboardRps = counts.dashboard / 3;
+    result.bareRps = counts.bare / 3;
+    result.dashboardToBare = result.dashboardRps / result.bareRps;
+  } finally {
+    await stopChild(bare.child);
+  }
+  const backend = await startWranglerDev(
+    "backend",
+    ["-c", `${BUILD_DIR}/amp_backend/wrangler.json`, "--persist-to", STATES[0].dir],
+    options.port + 3,
+    options.port + 5,
+    "/api/health",
+  );
+  try {
+    const headers = await backendSignIn(backend.base);
+    const list = await fetch(`${backend.base}/api/activity-log?per_page=5`, { headers });
+    const id = (await list.json()).data?.[0]?.id;
+    if (!id) throw new Error("no activity entry to time");
+    const pages = [
+      { name: "portal", url: `${portal.base}/activity-log/${id}`, headers: { Cookie: portal.cookie } },
+      { name: "direct", url: `${backend.base}/api/activity-log/${id}`, headers },
+    ];
+    const samples = { portal: [], direct: [] };
+    for (let i = 0; i < WARMUP + options.runs; i++) {
+      for (const page of i % 2 === 0 ? pages : [...pages].reverse()) {
+        const begun = performance.now();
+        const response = await fetch(page.url, { headers: page.headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${page.url}: HTTP ${response.status}`);
+        if (i >= WARMUP) samples[page.name].push(performance.now() - begun);
+      }
+    }
+    const median = (values) =>
+      quantile(
+        [...values].sort((a, b) => a - b),
+        0.5,
+      );
+    result.pageMs = median(samples.portal);
+    result.directMs = median(samples.direct);
+    result.pageToDirect = result.pageMs / result.directMs;
+  } finally {
+    await stopChild(backend.child);
+  }
+  return result;
+}
+
 // ---------------------------------------------------------------- main
-const report = { date: new Date().toISOString(), commit: null, options, weight: null, latency: null, errors: [] };
+const report = { date: new Date().toISOString(), commit: null, options, weight: null, latency: null, browser: null, ssr: null, errors: [] };
 
 async function gitInfo() {
   try {
@@ -576,41 +834,122 @@ function printLatency(latency) {
   console.log(table(["page", "n s/l", "small p50", "small p90", "large p50", "large p90", "p50 L/S", "p90 L/S"], rows));
 }
 
+function printBrowser(pages) {
+  console.log("\n== What Chromium fetches (English, signed in except /login; dynamic imports included) ==");
+  const rows = pages.map((page) =>
+    page.status !== "ok"
+      ? [page.url, page.status, "", "", "", "", ""]
+      : [
+          page.url,
+          page.files,
+          kb(page.js),
+          kb(page.css),
+          kb(page.total),
+          page.goal ? `≤ ${kb(page.goal)}` : "",
+          `${kb(page.fontBytes)} (${page.fonts.map((font) => font.file.replace("/assets/", "")).join(", ")})`,
+        ],
+  );
+  console.log(table(["page", "files", "JS gz", "CSS gz", "JS+CSS gz", "goal", "fonts (woff2)"], rows));
+}
+
+function printSsr(ssr) {
+  console.log("\n== SSR cost (small state) ==");
+  console.log(
+    table(
+      ["measure", "value", "goal", "detail"],
+      [
+        [
+          "/dashboard throughput ÷ bare Worker",
+          percent(ssr.dashboardToBare),
+          `≥ ${percent(GOALS.dashboardToBareWorker)}`,
+          `${ssr.dashboardRps?.toFixed(1)} vs ${ssr.bareRps?.toFixed(1)} req/s`,
+        ],
+        [
+          "/activity-log/:id ÷ GET /api/activity-log/:id direct (p50)",
+          ratio(ssr.pageToDirect),
+          `≤ ${ratio(GOALS.pageToDirectCall)}`,
+          `${ms(ssr.pageMs)} vs ${ms(ssr.directMs)}`,
+        ],
+      ],
+    ),
+  );
+}
+
+const percent = (value) => (value == null || !Number.isFinite(value) ? "-" : `${(value * 100).toFixed(1)} %`);
+
 function printSummary() {
   console.log("\n== Summary (ratios; absolute numbers on this shared 2-core machine are not comparable across runs) ==");
   const rows = [];
   const weight = report.weight;
   if (weight?.login) {
-    rows.push(["/login first load ÷ entry (React + RR)", ratio(weight.login.ratioToEntry), kb(weight.login.gzip)]);
+    rows.push(["/login first load ÷ entry (React + RR), manifest", ratio(weight.login.ratioToEntry), "", kb(weight.login.gzip)]);
     const heaviest = Object.entries(weight.routes).sort((a, b) => b[1].total - a[1].total)[0];
-    if (heaviest) rows.push([`heaviest route ÷ /login (${heaviest[0]})`, ratio(heaviest[1].ratioToLogin), kb(heaviest[1].total)]);
+    if (heaviest)
+      rows.push([`heaviest route ÷ /login (${heaviest[0]}), manifest`, ratio(heaviest[1].ratioToLogin), "", kb(heaviest[1].total)]);
   }
   if (weight?.fonts)
     rows.push([
       "Arabic page fonts ÷ Latin page fonts",
       ratio(weight.fonts.arabicToLatin),
+      "",
       `${kb(weight.fonts.arabic.gzip)} vs ${kb(weight.fonts.latin.gzip)}`,
     ]);
+  for (const page of report.browser ?? []) {
+    if (page.status !== "ok") rows.push([`${page.url} JS+CSS gz (browser)`, page.status, "", ""]);
+    else
+      rows.push([`${page.url} JS+CSS gz (browser)`, kb(page.total), page.goal ? `≤ ${kb(page.goal)}` : "", `fonts ${kb(page.fontBytes)}`]);
+  }
   for (const page of report.latency?.pages ?? []) {
     rows.push([
       `${page.page} large ÷ small (p50)`,
       page.status === "ok" ? ratio(page.ratioMedian) : page.status,
+      page.page.includes("/login") ? "≈ 1× (noise)" : `≤ ${ratio(GOALS.largeToSmall)}`,
       page.status === "ok" ? `p90 ${ratio(page.ratioP90)}` : (page.note ?? ""),
     ]);
   }
-  for (const error of report.errors) rows.push([`ERROR ${error.phase}`, "", error.message.split("\n")[0]]);
-  console.log(table(["measure", "value", "detail"], rows));
+  if (report.ssr) {
+    rows.push([
+      "/dashboard throughput ÷ bare Worker",
+      percent(report.ssr.dashboardToBare),
+      `≥ ${percent(GOALS.dashboardToBareWorker)}`,
+      "",
+    ]);
+    rows.push(["one-call page ÷ direct call (p50)", ratio(report.ssr.pageToDirect), `≤ ${ratio(GOALS.pageToDirectCall)}`, ""]);
+  }
+  for (const error of report.errors) rows.push([`ERROR ${error.phase}`, "", "", error.message.split("\n")[0]]);
+  console.log(table(["measure", "value", "goal", "detail"], rows));
 }
 
 async function main() {
   report.commit = await gitInfo();
   log(`AMP bench at ${report.commit}, root ${root}`);
 
+  const previousDeployConfig = existsSync(deployConfig) ? readFileSync(deployConfig) : null;
   if (!options.skipBuild) {
-    log("npx react-router build…");
-    await run("npx", ["react-router", "build"], { timeoutMs: 300_000, label: "react-router build" });
+    log(`npx react-router build → ${BUILD_DIR}…`);
+    rmSync(join(root, BUILD_DIR), { recursive: true, force: true });
+    await run("npx", ["react-router", "build"], { env: buildEnv, timeoutMs: 300_000, label: "react-router build" });
     log("build done");
+  } else {
+    // `vite preview` serves what .wrangler/deploy/config.json names: the bench's build.
+    mkdirSync(join(root, ".wrangler/deploy"), { recursive: true });
+    writeFileSync(
+      deployConfig,
+      JSON.stringify({
+        configPath: "../bench-build/server/wrangler.json",
+        auxiliaryWorkers: [{ configPath: "../bench-build/amp_backend/wrangler.json" }],
+      }),
+    );
   }
+  try {
+    await measure();
+  } finally {
+    if (previousDeployConfig) writeFileSync(deployConfig, previousDeployConfig);
+    else rmSync(deployConfig, { force: true });
+  }
+}
+
+async function measure() {
   const manifest = readManifest();
 
   if (wantWeight) {
@@ -647,6 +986,19 @@ async function main() {
         }
       }
       report.latency = { from, pages };
+
+      log("loading pages in Chromium (what the browser really fetches)…");
+      try {
+        report.browser = await browserWeights(servers[0]);
+      } catch (error) {
+        report.errors.push({ phase: "browser", message: String(error?.stack ?? error) });
+      }
+      log("SSR cost: /dashboard vs a bare Worker, a one-call page vs the direct call…");
+      try {
+        report.ssr = await ssrCost(servers[0]);
+      } catch (error) {
+        report.errors.push({ phase: "ssr", message: String(error?.stack ?? error) });
+      }
     } finally {
       await Promise.all(servers.map((server) => stopChild(server.child)));
       for (const child of children) await stopChild(child);
@@ -657,6 +1009,8 @@ async function main() {
       );
     }
     printLatency(report.latency);
+    if (report.browser) printBrowser(report.browser);
+    if (report.ssr) printSsr(report.ssr);
   }
 }
 

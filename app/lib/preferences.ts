@@ -27,7 +27,7 @@ export function currentCookiePrefix(): string {
 export const PREFERENCE_MAX_AGE = 30 * 24 * 60 * 60;
 export const DEFAULT_PRIMARY_COLOR = "#7367F0";
 export const DEFAULT_PRIMARY_COLOR_DARK = "#675DD8";
-export const PRIMARY_COLOR_PRESETS = ["#7367F0", "#0D9394", "#FFB400", "#FF4C51", "#16B1FF"] as const;
+export const PRIMARY_COLOR_PRESETS = [DEFAULT_PRIMARY_COLOR, "#0D9394", "#FFB400", "#FF4C51", "#16B1FF"] as const;
 export const LOCALES = ["en", "fr", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const RTL_LOCALES: readonly Locale[] = ["ar"];

@@ -21,17 +21,6 @@ export interface MasqueradeStatus {
   masquerader: { id: number; name: string; email: string } | null;
 }
 
-/** Laravel's length-aware paginator. */
-export interface Paginated<T> {
-  data: T[];
-  current_page: number;
-  per_page: number;
-  total: number;
-  last_page: number;
-  from: number | null;
-  to: number | null;
-}
-
 export interface PublicSettings {
   portal_name: string;
   default_locale: string;

@@ -10,6 +10,7 @@ import { PageTitle } from "~/components/page-title";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { isRecordId } from "~/lib/record-id";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/activity-log.detail";
@@ -17,7 +18,7 @@ import type { Route } from "./+types/activity-log.detail";
 /** One activity entry: who did what to which subject, from where, and the fields it changed. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "activity-log-detail");
-  if (!/^[1-9]\d{0,9}$/.test(params.id)) throw data(null, { status: 404, statusText: "Not found" });
+  if (!isRecordId(params.id)) throw data(null, { status: 404, statusText: "Not found" });
   try {
     const [entry, titles] = await Promise.all([
       api.call<ActivityEntry>(`/api/activity-log/${params.id}`),

@@ -1,16 +1,18 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { isDay, isId, knownFilters, listApiQuery, maxLength } from "~/components/admin/list-query";
+import { organizationOptions } from "~/components/admin/options.server";
 import { activityTitles } from "~/components/logs/activity-titles.server";
-import { formatDateTime, validDay } from "~/components/logs/format";
+import { formatDateTime } from "~/components/logs/format";
 import { KNOWN_SUBJECT_TYPES, linkableSubjects, subjectHref } from "~/components/logs/subjects";
 import type { ActivityEntry, Option } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
-import { FilterDate, FilterSelect } from "~/components/ui/list-filters";
-import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
+import { FilterDate, FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
+import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, optionalCall, requireScreen } from "~/lib/sanctum/context.server";
 import { getLocale } from "~/middleware/i18next";
@@ -21,38 +23,31 @@ interface Filters {
   subject_types: string[];
 }
 
-const ID = /^[1-9]\d{0,9}$/;
 const SORTS = ["created_at", "action"];
 
 /** The activity log: every mutation, newest first, filtered in the URL. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "activity-log");
   const list = parseListParams(new URL(request.url));
-  const { actor_id, action, subject_type, organization_id, from, to } = list.filters;
   // Only known filters with well-formed values reach the API (anything else would be a 422).
-  const filters = {
-    actor_id: actor_id && ID.test(actor_id) ? actor_id : undefined,
-    action: action?.slice(0, 100),
-    subject_type: subject_type?.slice(0, 100),
-    organization_id: user.is_provider && organization_id && ID.test(organization_id) ? organization_id : undefined,
-    from: validDay(from) ?? undefined,
-    to: validDay(to) ?? undefined,
+  const accepted = {
+    actor_id: isId,
+    action: maxLength(100),
+    subject_type: maxLength(100),
+    from: isDay,
+    to: isDay,
+    ...(user.is_provider ? { organization_id: isId } : {}),
   };
-  const sort = list.sort && SORTS.includes(list.sort) ? list.sort : null;
-  const query = toApiQuery({ ...list, sort, filters: {} });
-  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
-  if (!query.has("organization_id")) {
-    const scoped = organizationFilter(request, user);
-    if (scoped) query.set("organization_id", String(scoped));
-  }
+  const query = listApiQuery(list, { sorts: SORTS, filters: accepted, organizationId: organizationFilter(request, user) });
+  const filters = knownFilters(list, accepted);
 
   const locale = getLocale(context);
   const [page, titles, available, actors, organizations] = await Promise.all([
-    api.call<Paginated<ActivityEntry>>("/api/activity-log", { query: Object.fromEntries(query) }),
+    api.call<Paginated<ActivityEntry>>("/api/activity-log", { query }),
     activityTitles(api, locale),
     optionalCall(
       "activity filters",
-      api.call<Filters>("/api/activity-log/filters", { query: { organization_id: query.get("organization_id") } }),
+      api.call<Filters>("/api/activity-log/filters", { query: { organization_id: query.organization_id } }),
       null,
     ),
     can(user, "admin.users.read")
@@ -60,13 +55,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
           "activity actors",
           api
             .call<Paginated<Option>>("/api/users", {
-              query: { per_page: 100, sort: "name", organization_id: query.get("organization_id") },
+              query: { per_page: 100, sort: "name", organization_id: query.organization_id },
             })
             .then((answer) => answer.data.map(({ id, name }) => ({ id, name }))),
           [] as Option[],
         )
       : ([] as Option[]),
-    user.is_provider ? optionalCall("activity organizations", api.call<Option[]>("/api/organizations/options"), [] as Option[]) : null,
+    user.is_provider ? organizationOptions(api) : null,
   ]);
   return {
     page,
@@ -188,15 +183,12 @@ export default function ActivityLog({ loaderData }: Route.ComponentProps) {
                 allLabel={t("filters.all")}
                 options={subjectTypes.map((type) => ({ value: type, label: subjectType(type) }))}
               />
-              {organizations && (
-                <FilterSelect
-                  name="organization_id"
-                  label={t("filters.organization")}
-                  value={filters.organization_id}
-                  allLabel={t("filters.allOrganizations")}
-                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
-                />
-              )}
+              <OrganizationFilter
+                organizations={organizations}
+                label={t("filters.organization")}
+                allLabel={t("filters.allOrganizations")}
+                value={filters.organization_id}
+              />
               <FilterDate name="from" label={t("filters.from")} value={filters.from} max={filters.to} />
               <FilterDate name="to" label={t("filters.to")} value={filters.to} min={filters.from} />
             </>

@@ -8,13 +8,14 @@ import type { MailDetail } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { isRecordId } from "~/lib/record-id";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/mail-log.detail";
 
 /** One e-mail as it was sent: the HTML body in a sandboxed frame (no scripts, no same origin) and the text. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "mail-log-detail");
-  if (!/^[1-9]\d{0,9}$/.test(params.id)) throw data(null, { status: 404, statusText: "Not found" });
+  if (!isRecordId(params.id)) throw data(null, { status: 404, statusText: "Not found" });
   try {
     return { mail: await api.call<MailDetail>(`/api/mail-log/${params.id}`) };
   } catch (error) {

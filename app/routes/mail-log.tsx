@@ -1,44 +1,39 @@
 import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { formatDateTime, validDay } from "~/components/logs/format";
+import { isDay, isId, knownFilters, listApiQuery, maxLength, oneOf } from "~/components/admin/list-query";
+import { organizationOptions } from "~/components/admin/options.server";
+import { formatDateTime } from "~/components/logs/format";
 import { MailStatusBadge } from "~/components/logs/mail-status";
-import { MAIL_STATUSES, MAIL_TEMPLATES, type MailEntry, type MailStatus, type Option } from "~/components/logs/types";
+import { MAIL_STATUSES, MAIL_TEMPLATES, type MailEntry } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
-import { FilterDate, FilterSelect } from "~/components/ui/list-filters";
-import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
+import { FilterDate, FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
+import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { optionalCall, requireScreen } from "~/lib/sanctum/context.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/mail-log";
 
-const ID = /^[1-9]\d{0,9}$/;
 const SORTS = ["created_at", "to", "subject", "status"];
 
 /** The mail log: every e-mail the platform sent or tried to send. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "mail-log");
   const list = parseListParams(new URL(request.url));
-  const { status, template, organization_id, from, to } = list.filters;
-  const filters = {
-    status: MAIL_STATUSES.includes(status as MailStatus) ? status : undefined,
-    template: template?.slice(0, 100),
-    organization_id: user.is_provider && organization_id && ID.test(organization_id) ? organization_id : undefined,
-    from: validDay(from) ?? undefined,
-    to: validDay(to) ?? undefined,
+  const accepted = {
+    status: oneOf(MAIL_STATUSES),
+    template: maxLength(100),
+    from: isDay,
+    to: isDay,
+    ...(user.is_provider ? { organization_id: isId } : {}),
   };
-  const sort = list.sort && SORTS.includes(list.sort) ? list.sort : null;
-  const query = toApiQuery({ ...list, sort, filters: {} });
-  for (const [key, value] of Object.entries(filters)) if (value) query.set(key, value);
-  if (!query.has("organization_id")) {
-    const scoped = organizationFilter(request, user);
-    if (scoped) query.set("organization_id", String(scoped));
-  }
+  const query = listApiQuery(list, { sorts: SORTS, filters: accepted, organizationId: organizationFilter(request, user) });
   const [page, organizations] = await Promise.all([
-    api.call<Paginated<MailEntry>>("/api/mail-log", { query: Object.fromEntries(query) }),
-    user.is_provider ? optionalCall("mail log organizations", api.call<Option[]>("/api/organizations/options"), [] as Option[]) : null,
+    api.call<Paginated<MailEntry>>("/api/mail-log", { query }),
+    user.is_provider ? organizationOptions(api) : null,
   ]);
+  const filters = knownFilters(list, accepted);
   // Organization members see their own organization's mail only.
   const names = organizations ?? (user.organization ? [{ id: user.organization.id, name: user.organization.name }] : []);
   return { page, organizations, organizationNames: Object.fromEntries(names.map((entry) => [entry.id, entry.name])), filters };
@@ -129,15 +124,12 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
                 allLabel={t("filters.all")}
                 options={MAIL_TEMPLATES.map((name) => ({ value: name, label: template(name) }))}
               />
-              {organizations && (
-                <FilterSelect
-                  name="organization_id"
-                  label={t("filters.organization")}
-                  value={filters.organization_id}
-                  allLabel={t("filters.allOrganizations")}
-                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
-                />
-              )}
+              <OrganizationFilter
+                organizations={organizations}
+                label={t("filters.organization")}
+                allLabel={t("filters.allOrganizations")}
+                value={filters.organization_id}
+              />
               <FilterDate name="from" label={t("filters.from")} value={filters.from} max={filters.to} />
               <FilterDate name="to" label={t("filters.to")} value={filters.to} min={filters.from} />
             </>

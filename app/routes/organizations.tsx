@@ -6,7 +6,7 @@ import { Link, useSearchParams } from "react-router";
 import { formatNumber } from "~/components/admin/format";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
-import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
+import { actionsColumn, DeleteButton, EditLink } from "~/components/admin/row-actions";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES, type Organization } from "~/components/admin/types";
 import { deleteRow } from "~/components/admin/upstream.server";
@@ -116,30 +116,21 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
         meta: { label: t("organizations.columns.numbers"), className: "text-end tabular-nums" },
         cell: ({ row }) => formatNumber(locale, row.original.numbers_count ?? 0),
       },
-      {
-        id: "actions",
-        enableHiding: false,
-        header: () => <span className="sr-only">{t("actions.actions")}</span>,
-        meta: { label: t("actions.actions"), className: "text-end" },
-        cell: ({ row }) => {
-          const target = row.original;
-          return (
-            <RowActions>
-              {allowed.update && (
-                <EditLink to={`/organizations/edit/${target.id}`} label={t("organizations.edit", { name: target.name })} />
-              )}
-              {allowed.delete && (
-                <DeleteButton
-                  id={target.id}
-                  label={t("organizations.delete", { name: target.name })}
-                  title={t("organizations.deleteTitle", { name: target.name })}
-                  description={t("organizations.deleteDescription")}
-                />
-              )}
-            </RowActions>
-          );
-        },
-      },
+      actionsColumn(t("actions.actions"), (target) => {
+        return (
+          <>
+            {allowed.update && <EditLink to={`/organizations/edit/${target.id}`} label={t("organizations.edit", { name: target.name })} />}
+            {allowed.delete && (
+              <DeleteButton
+                id={target.id}
+                label={t("organizations.delete", { name: target.name })}
+                title={t("organizations.deleteTitle", { name: target.name })}
+                description={t("organizations.deleteDescription")}
+              />
+            )}
+          </>
+        );
+      }),
     ],
     [t, locale, allowed],
   );

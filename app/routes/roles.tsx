@@ -6,7 +6,7 @@ import { Link, useSearchParams } from "react-router";
 import { formatNumber } from "~/components/admin/format";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
-import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
+import { actionsColumn, DeleteButton, EditLink } from "~/components/admin/row-actions";
 import { ROLE_SCOPES, type Role } from "~/components/admin/types";
 import { deleteRow } from "~/components/admin/upstream.server";
 import { Badge } from "~/components/ui/badge";
@@ -97,28 +97,21 @@ export default function Roles({ loaderData }: Route.ComponentProps) {
             total: formatNumber(locale, PERMISSIONS.length),
           }),
       },
-      {
-        id: "actions",
-        enableHiding: false,
-        header: () => <span className="sr-only">{t("actions.actions")}</span>,
-        meta: { label: t("actions.actions"), className: "text-end" },
-        cell: ({ row }) => {
-          const target = row.original;
-          return (
-            <RowActions>
-              {allowed.update && <EditLink to={`/roles/edit/${target.id}`} label={t("roles.edit", { name: target.name })} />}
-              {allowed.delete && !target.is_system && (
-                <DeleteButton
-                  id={target.id}
-                  label={t("roles.delete", { name: target.name })}
-                  title={t("roles.deleteTitle", { name: target.name })}
-                  description={t("roles.deleteDescription")}
-                />
-              )}
-            </RowActions>
-          );
-        },
-      },
+      actionsColumn(t("actions.actions"), (target) => {
+        return (
+          <>
+            {allowed.update && <EditLink to={`/roles/edit/${target.id}`} label={t("roles.edit", { name: target.name })} />}
+            {allowed.delete && !target.is_system && (
+              <DeleteButton
+                id={target.id}
+                label={t("roles.delete", { name: target.name })}
+                title={t("roles.deleteTitle", { name: target.name })}
+                description={t("roles.deleteDescription")}
+              />
+            )}
+          </>
+        );
+      }),
     ],
     [t, locale, allowed],
   );

@@ -7,7 +7,7 @@ import { formatDate, formatDateTime } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { organizationOptions, roleFilterOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
-import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
+import { actionsColumn, DeleteButton, EditLink } from "~/components/admin/row-actions";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { type AdminUser, USER_STATUSES } from "~/components/admin/types";
 import { deleteRow } from "~/components/admin/upstream.server";
@@ -16,7 +16,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
-import { FilterSelect } from "~/components/ui/list-filters";
+import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
@@ -128,47 +128,40 @@ export default function Users({ loaderData }: Route.ComponentProps) {
         meta: { label: t("users.columns.createdAt"), sortable: true, className: "whitespace-nowrap" },
         cell: ({ row }) => (row.original.created_at ? formatDate(locale, row.original.created_at) : "—"),
       },
-      {
-        id: "actions",
-        enableHiding: false,
-        header: () => <span className="sr-only">{t("actions.actions")}</span>,
-        meta: { label: t("actions.actions"), className: "text-end" },
-        cell: ({ row }) => {
-          const target = row.original;
-          const self = target.id === me;
-          return (
-            <RowActions>
-              {allowed.masquerade && !self && target.status === "active" && (
-                <ConfirmDialog
-                  action="/masquerade"
-                  title={t("users.logInAsTitle", { name: target.name })}
-                  description={t("users.logInAsDescription", { name: target.name })}
-                  confirmLabel={t("users.logInAsConfirm")}
-                  fields={{ intent: "start", userId: target.id }}
-                  triggerProps={{
-                    variant: "ghost",
-                    size: "icon",
-                    "aria-label": t("users.logInAs", { name: target.name }),
-                    title: t("users.logInAs", { name: target.name }),
-                    className: "text-muted-foreground [&_svg]:rtl:rotate-180",
-                  }}
-                >
-                  <LogInIcon aria-hidden="true" />
-                </ConfirmDialog>
-              )}
-              {allowed.update && <EditLink to={`/users/edit/${target.id}`} label={t("users.edit", { name: target.name })} />}
-              {allowed.delete && !self && (
-                <DeleteButton
-                  id={target.id}
-                  label={t("users.delete", { name: target.name })}
-                  title={t("users.deleteTitle", { name: target.name })}
-                  description={t("users.deleteDescription", { name: target.name })}
-                />
-              )}
-            </RowActions>
-          );
-        },
-      },
+      actionsColumn(t("actions.actions"), (target) => {
+        const self = target.id === me;
+        return (
+          <>
+            {allowed.masquerade && !self && target.status === "active" && (
+              <ConfirmDialog
+                action="/masquerade"
+                title={t("users.logInAsTitle", { name: target.name })}
+                description={t("users.logInAsDescription", { name: target.name })}
+                confirmLabel={t("users.logInAsConfirm")}
+                fields={{ intent: "start", userId: target.id }}
+                triggerProps={{
+                  variant: "ghost",
+                  size: "icon",
+                  "aria-label": t("users.logInAs", { name: target.name }),
+                  title: t("users.logInAs", { name: target.name }),
+                  className: "text-muted-foreground [&_svg]:rtl:rotate-180",
+                }}
+              >
+                <LogInIcon aria-hidden="true" />
+              </ConfirmDialog>
+            )}
+            {allowed.update && <EditLink to={`/users/edit/${target.id}`} label={t("users.edit", { name: target.name })} />}
+            {allowed.delete && !self && (
+              <DeleteButton
+                id={target.id}
+                label={t("users.delete", { name: target.name })}
+                title={t("users.deleteTitle", { name: target.name })}
+                description={t("users.deleteDescription", { name: target.name })}
+              />
+            )}
+          </>
+        );
+      }),
     ],
     [t, locale, me, allowed],
   );
@@ -195,15 +188,12 @@ export default function Users({ loaderData }: Route.ComponentProps) {
                   options={roles.map((role) => ({ value: String(role.id), label: role.name }))}
                 />
               )}
-              {organizations && (
-                <FilterSelect
-                  name="organization_id"
-                  label={t("users.filters.organization")}
-                  allLabel={t("users.filters.allOrganizations")}
-                  value={filters.organization_id}
-                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
-                />
-              )}
+              <OrganizationFilter
+                organizations={organizations}
+                label={t("users.filters.organization")}
+                allLabel={t("users.filters.allOrganizations")}
+                value={filters.organization_id}
+              />
               <FilterSelect
                 name="status"
                 label={t("filters.status")}

@@ -126,8 +126,11 @@ test("masquerade: log in as another user, banner on every page, end", async ({ p
   await signIn(page, ACCOUNTS.superAdmin);
   await page.goto("/users?search=taylor.brooks");
   await page.getByRole("row").filter({ hasText: "taylor.brooks@amp.test" }).getByRole("button", { name: "Log in as" }).click();
-  const confirm = page.getByRole("alertdialog");
-  if (await confirm.isVisible().catch(() => false)) await confirm.getByRole("button", { name: /Log in as|Confirm/ }).click();
+  // The dialog loads on first use: wait for it rather than checking at once.
+  await page
+    .getByRole("alertdialog")
+    .getByRole("button", { name: /Log in as|Confirm/ })
+    .click();
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Masquerading started successfully!" })).toBeVisible();
   await expect(page.getByTestId("masquerade-banner")).toContainText("Avery Collins");
   await expect(page.getByTestId("masquerade-banner")).toContainText("Taylor Brooks");

@@ -1,6 +1,8 @@
 import { redirect } from "react-router";
+import { validDay } from "~/components/logs/format";
 import type { ListParams, Paginated } from "~/lib/list-params";
 import { toApiQuery } from "~/lib/list-params";
+import { isRecordId } from "~/lib/record-id";
 
 export interface ListQueryOptions {
   /** Columns the endpoint sorts by (docs/api.md); any other `sort` is dropped. */
@@ -11,19 +13,28 @@ export interface ListQueryOptions {
   organizationId?: number | null;
 }
 
+/** The URL's filters the endpoint knows, with values it accepts (what the screen's filter controls show). */
+export function knownFilters(list: ListParams, accepted: ListQueryOptions["filters"]): Record<string, string> {
+  return Object.fromEntries(Object.entries(list.filters).filter(([key, value]) => accepted[key]?.(value) ?? false));
+}
+
 /** The query a list loader sends to the API: page, size, search, a known sort, known filters. */
 export function listApiQuery(list: ListParams, options: ListQueryOptions): Record<string, string> {
-  const filters = Object.fromEntries(Object.entries(list.filters).filter(([key, value]) => options.filters[key]?.(value) ?? false));
+  const filters = knownFilters(list, options.filters);
   const sort = list.sort && options.sorts.includes(list.sort) ? list.sort : null;
   const query = Object.fromEntries(toApiQuery({ ...list, sort, filters }));
   if (options.organizationId && !query.organization_id) query.organization_id = String(options.organizationId);
   return query;
 }
 
-const ID = /^[1-9]\d{0,9}$/;
-
 /** Accepts a positive integer id. */
-export const isId = (value: string) => ID.test(value);
+export const isId = (value: string) => isRecordId(value);
+
+/** Accepts a calendar day, YYYY-MM-DD. */
+export const isDay = (value: string) => validDay(value) !== null;
+
+/** Accepts text of at most `length` characters. */
+export const maxLength = (length: number) => (value: string) => value.length <= length;
 
 /** Accepts one of `values`. */
 export const oneOf =

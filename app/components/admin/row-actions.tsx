@@ -1,3 +1,4 @@
+import type { ColumnDef } from "@tanstack/react-table";
 import { PencilIcon, Trash2Icon } from "lucide-react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +10,17 @@ import { cn } from "~/lib/utils";
 /** The action cell of a list row: icon buttons, end-aligned. */
 export function RowActions({ children }: { children: React.ReactNode }) {
   return <div className="flex items-center justify-end gap-1">{children}</div>;
+}
+
+/** The actions column of a list: labelled for screen readers only, end-aligned, never hidden. */
+export function actionsColumn<Row>(label: string, actions: (row: Row) => React.ReactNode): ColumnDef<Row> {
+  return {
+    id: "actions",
+    enableHiding: false,
+    header: () => <span className="sr-only">{label}</span>,
+    meta: { label, className: "text-end" },
+    cell: ({ row }) => <RowActions>{actions(row.original)}</RowActions>,
+  };
 }
 
 export function EditLink({ to, label }: { to: string; label: string }) {

@@ -1,3 +1,4 @@
+import { isRecordId } from "~/lib/record-id";
 import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
 import { getEnv } from "~/lib/cloudflare.server";
@@ -76,7 +77,7 @@ export function refusalMessage(t: TFunction, error: unknown, fallback: string, {
 
 /** The `:id` of an edit screen; anything but a positive integer is not found. */
 export function recordId(id: string | undefined): string {
-  if (!id || !/^[1-9]\d{0,9}$/.test(id)) throw data(null, { status: 404, statusText: "Not Found" });
+  if (!isRecordId(id)) throw data(null, { status: 404, statusText: "Not Found" });
   return id;
 }
 

@@ -3,7 +3,7 @@ import { Check, Monitor, Moon, Sun } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/ui/form-field";
 import { PRESET_SWATCH } from "~/components/ui/swatch";
-import { PRIMARY_COLOR_PRESETS } from "~/lib/preferences";
+import { DEFAULT_PRIMARY_COLOR, PRIMARY_COLOR_PRESETS } from "~/lib/preferences";
 import { cn } from "~/lib/utils";
 
 // biome-ignore lint/suspicious/noExplicitAny: a field of any schema.
@@ -50,8 +50,8 @@ export function PrimaryColorField({ field, customField }: { field: AnyField; cus
     typeof customField.initialValue === "string" && customField.initialValue
       ? customField.initialValue
       : isPreset
-        ? "#7367F0"
-        : initial || "#7367F0";
+        ? DEFAULT_PRIMARY_COLOR
+        : initial || DEFAULT_PRIMARY_COLOR;
   const errors = [...(field.errors ?? []), ...(customField.errors ?? [])];
   return (
     <fieldset className="space-y-2">

@@ -1,16 +1,11 @@
 import * as React from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogFooter,
-  AlertDialogHeader,
-  AlertDialogTitle,
-} from "~/components/ui/alert-dialog";
 import { Button, type ButtonProps } from "~/components/ui/button";
+
+// The dialog (Radix AlertDialog) loads when a trigger is first pointed at, focused or clicked: a list page
+// with a delete button per row does not download or hydrate it up front.
+const loadContent = () => import("./confirm-dialog-content");
+const ConfirmDialogContent = React.lazy(loadContent);
 
 export interface ConfirmDialogProps {
   /** Dialog title (default "Are you sure?"). */
@@ -48,8 +43,9 @@ export function ConfirmDialog({
   children,
   triggerProps,
 }: ConfirmDialogProps) {
-  const { t } = useTranslation("ui");
   const [open, setOpen] = React.useState(false);
+  // Mounted from the first opening on, so that closing can animate.
+  const [used, setUsed] = React.useState(false);
   const formId = React.useId();
 
   return (
@@ -62,28 +58,36 @@ export function ConfirmDialog({
           variant={destructive ? "destructive" : "default"}
           {...triggerProps}
           type="submit"
+          onPointerEnter={(event) => {
+            void loadContent();
+            triggerProps?.onPointerEnter?.(event);
+          }}
+          onFocus={(event) => {
+            void loadContent();
+            triggerProps?.onFocus?.(event);
+          }}
           onClick={(event) => {
             event.preventDefault();
+            setUsed(true);
             setOpen(true);
           }}
         >
           {children}
         </Button>
       </Form>
-      <AlertDialog open={open} onOpenChange={setOpen}>
-        <AlertDialogContent {...(description ? {} : { "aria-describedby": undefined })}>
-          <AlertDialogHeader>
-            <AlertDialogTitle>{title ?? t("confirm.title")}</AlertDialogTitle>
-            {description && <AlertDialogDescription>{description}</AlertDialogDescription>}
-          </AlertDialogHeader>
-          <AlertDialogFooter>
-            <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-            <Button type="submit" form={formId} variant={destructive ? "destructive" : "default"}>
-              {confirmLabel ?? t("confirm.confirm")}
-            </Button>
-          </AlertDialogFooter>
-        </AlertDialogContent>
-      </AlertDialog>
+      {used && (
+        <React.Suspense fallback={null}>
+          <ConfirmDialogContent
+            open={open}
+            onOpenChange={setOpen}
+            title={title}
+            description={description}
+            confirmLabel={confirmLabel}
+            destructive={destructive}
+            formId={formId}
+          />
+        </React.Suspense>
+      )}
     </>
   );
 }

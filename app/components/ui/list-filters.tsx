@@ -38,6 +38,29 @@ export function FilterSelect({
   );
 }
 
+/**
+ * The organization filter of the list screens (`organization_id`). Provider staff only: their loaders pass
+ * the organization options, others null, and nothing is rendered.
+ */
+export function OrganizationFilter({
+  organizations,
+  ...labels
+}: {
+  organizations: { id: number; name: string }[] | null;
+  label: string;
+  allLabel: string;
+  value: string | undefined;
+}) {
+  if (!organizations) return null;
+  return (
+    <FilterSelect
+      name="organization_id"
+      {...labels}
+      options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
+    />
+  );
+}
+
 export function FilterDate({
   name,
   label,

@@ -1,12 +1,15 @@
-import type * as React from "react";
+import { type CSSProperties, useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Toaster as Sonner, type ToasterProps as SonnerProps } from "sonner";
 
-export type ToasterProps = Omit<SonnerProps, "dir" | "position"> & { dir?: "ltr" | "rtl" };
+export type ToasterProps = Omit<SonnerProps, "dir" | "position"> & { dir?: "ltr" | "rtl"; onMount?: () => void };
 
 /** Toasts last 5 seconds, top right (top left in right-to-left documents), with a close button. */
-export function Toaster({ dir = "ltr", toastOptions, ...props }: ToasterProps) {
+export function Toaster({ dir = "ltr", toastOptions, onMount, ...props }: ToasterProps) {
   const { t } = useTranslation("ui");
+  useEffect(() => {
+    onMount?.();
+  }, [onMount]);
   return (
     <Sonner
       dir={dir}
@@ -22,7 +25,7 @@ export function Toaster({ dir = "ltr", toastOptions, ...props }: ToasterProps) {
           "--normal-text": "var(--popover-foreground)",
           "--normal-border": "var(--border)",
           "--border-radius": "var(--radius)",
-        } as React.CSSProperties
+        } as CSSProperties
       }
       toastOptions={{ closeButtonAriaLabel: t("toaster.close"), ...toastOptions }}
       {...props}

@@ -418,3 +418,27 @@ export const devMailOutbox = sqliteTable(
   },
   (table) => [index("dev_mail_outbox_to_idx").on(table.to, table.id)],
 );
+
+// --- Lists at scale (migration 0004): counts kept by triggers, read instead of COUNT(*) -----------------
+
+/** Rows per listed table, in all (organization_id 0) and per organization; kept by triggers. */
+export const rowCounts = sqliteTable(
+  "row_counts",
+  {
+    tableName: text("table_name").notNull(),
+    organizationId: integer("organization_id").notNull(),
+    total: integer("total").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tableName, table.organizationId] })],
+);
+
+/** Activity entries per UTC day (YYYY-MM-DD) and organization (0 = all); kept by triggers. */
+export const activityDailyCounts = sqliteTable(
+  "activity_daily_counts",
+  {
+    organizationId: integer("organization_id").notNull(),
+    day: text("day").notNull(),
+    total: integer("total").notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.organizationId, table.day] })],
+);

@@ -1,20 +1,19 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
-import { alias, type SQLiteColumn } from "drizzle-orm/sqlite-core";
+import { and, desc, eq, type SQL } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { activityLog, users } from "../db/schema";
 import { activityTitles } from "../lib/activity-titles";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
+import { dayRange, dayRangeQuery, listPage, searchCondition } from "../lib/list";
 import { errorResponses, jsonContent } from "../lib/openapi";
-import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { tenantScope } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
 
 export const activity = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-
-const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 export const ActivityEntrySchema = z
   .object({
@@ -104,24 +103,21 @@ function serializeEntry(row: EntryRow): z.infer<typeof ActivityEntrySchema> {
   };
 }
 
-/** Entries (newest first by default) with actor and masquerader names; shared with the dashboard. */
-export async function listEntries(
-  db: Db,
-  where: SQL | undefined,
-  page: { limit: number; offset: number; sort?: SQLiteColumn; direction?: "asc" | "desc" },
-) {
-  const order = page.direction === "asc" ? asc : desc;
-  const rows = await db
+/** The entries matching `where`, in `order`, with actor and masquerader names; shared with the dashboard. */
+export async function readEntries(db: Db, where: SQL | undefined, order: SQL[], limit?: number) {
+  const query = db
     .select(selectEntries())
     .from(activityLog)
     .leftJoin(actors, eq(actors.id, activityLog.actorId))
     .leftJoin(masqueraders, eq(masqueraders.id, activityLog.masqueraderId))
     .where(where)
-    .orderBy(order(page.sort ?? activityLog.createdAt), order(activityLog.id))
-    .limit(page.limit)
-    .offset(page.offset);
+    .orderBy(...order);
+  const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map(serializeEntry);
 }
+
+/** Newest first (ties by id), the order of the dashboard and of the list by default. */
+export const NEWEST_FIRST = [desc(activityLog.createdAt), desc(activityLog.id)];
 
 const SORTS = { created_at: activityLog.createdAt, action: activityLog.action } as const;
 
@@ -138,8 +134,7 @@ activity.openapi(
         actor_id: z.coerce.number().int().positive().optional(),
         action: z.string().max(100).optional(),
         subject_type: z.string().max(100).optional(),
-        from: DATE.optional(),
-        to: DATE.optional(),
+        ...dayRangeQuery,
       }),
     },
     responses: {
@@ -151,33 +146,23 @@ activity.openapi(
     const me = currentUser(c);
     const query = c.req.valid("query");
     const db = c.get("db");
-    const conditions: (SQL | undefined)[] = [
-      tenantScope(me, activityLog.organizationId, query.organization_id),
-      query.actor_id ? eq(activityLog.actorId, query.actor_id) : undefined,
-      query.action ? eq(activityLog.action, query.action) : undefined,
-      query.subject_type ? eq(activityLog.subjectType, query.subject_type) : undefined,
-      query.from ? gte(activityLog.createdAt, query.from) : undefined,
-      // `to` is inclusive: everything before the next day.
-      query.to ? lt(activityLog.createdAt, sql`date(${query.to}, '+1 day')`) : undefined,
-      query.search
-        ? or(
-            sql`${activityLog.subjectLabel} LIKE ${likePattern(query.search)} ESCAPE '\\'`,
-            sql`${activityLog.action} LIKE ${likePattern(query.search)} ESCAPE '\\'`,
-          )
-        : undefined,
-    ];
-    const where = and(...conditions);
-    // Promise.all, not db.batch: batched joins lose columns that share a name (actors.name, masqueraders.name).
-    const [rows, totals] = await Promise.all([
-      listEntries(db, where, {
-        limit: query.per_page,
-        offset: (query.page - 1) * query.per_page,
-        sort: SORTS[query.sort],
-        direction: query.direction,
-      }),
-      db.select({ total: count() }).from(activityLog).where(where),
-    ]);
-    return c.json(paginate(rows, totals[0]?.total ?? 0, query.page, query.per_page), 200);
+    const page = await listPage(db, {
+      table: activityLog,
+      id: activityLog.id,
+      counted: "activity_log",
+      tenant: { actor: me, column: activityLog.organizationId },
+      query,
+      filters: [
+        query.actor_id ? eq(activityLog.actorId, query.actor_id) : undefined,
+        query.action ? eq(activityLog.action, query.action) : undefined,
+        query.subject_type ? eq(activityLog.subjectType, query.subject_type) : undefined,
+        ...dayRange(activityLog.createdAt, query),
+        query.search ? searchCondition("activity_log_fts", activityLog.id, query.search) : undefined,
+      ],
+      sort: SORTS[query.sort],
+      rows: (where, rowOrder) => readEntries(db, where, rowOrder),
+    });
+    return c.json(page, 200);
   },
 );
 

@@ -1,34 +1,18 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, count, desc, eq, gte, isNull, notInArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/sqlite-core";
-import { activityLog, organizations, phoneNumbers, portingOrders, users } from "../db/schema";
+import { and, count, eq, gte, isNull, notInArray } from "drizzle-orm";
+import { activityDailyCounts, activityLog, organizations, phoneNumbers, portingOrders } from "../db/schema";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
+import { countQuery } from "../lib/list";
 import { errorResponses, jsonContent } from "../lib/openapi";
-import { tenantScope } from "../lib/tenant";
+import { tenantOrganizationId, tenantScope } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
+import { ActivityEntrySchema, NEWEST_FIRST, readEntries } from "./activity-log";
 
-/** The home screen's numbers, all limited to what the caller can see, read in one D1 round trip. */
+/** The home screen's numbers, all limited to what the caller can see, read in two parallel D1 round trips. */
 export const dashboardRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 const DAYS = 30;
-const actors = alias(users, "actors");
-const masqueraders = alias(users, "masqueraders");
-
-const EntrySchema = z.object({
-  id: z.number().int(),
-  action: z.string(),
-  actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  masquerader: z.object({ id: z.number().int(), name: z.string() }).nullable(),
-  subject_type: z.string().nullable(),
-  subject_id: z.number().int().nullable(),
-  subject_label: z.string().nullable(),
-  organization_id: z.number().int().nullable(),
-  changes: z.record(z.string(), z.object({ old: z.unknown(), new: z.unknown() })).nullable(),
-  ip: z.string().nullable(),
-  user_agent: z.string().nullable(),
-  created_at: z.string(),
-});
 
 const DashboardSchema = z
   .object({
@@ -39,7 +23,7 @@ const DashboardSchema = z
       open_porting_orders: z.number().int(),
       numbers_without_e911: z.number().int(),
     }),
-    recent_activity: z.array(EntrySchema),
+    recent_activity: z.array(ActivityEntrySchema),
     activity_per_day: z.array(z.object({ date: z.string(), count: z.number().int() })),
   })
   .openapi("Dashboard");
@@ -64,60 +48,35 @@ dashboardRoutes.openapi(
     const requested = c.req.valid("query").organization_id;
     const db = c.get("db");
     const days = lastDays(DAYS);
+    const organizationId = tenantOrganizationId(me, requested);
     const numbersScope = tenantScope(me, phoneNumbers.organizationId, requested);
-    const activityScope = tenantScope(me, activityLog.organizationId, requested);
-    const day = sql<string>`substr(${activityLog.createdAt}, 1, 10)`;
-
-    const [orgCount, userCount, activeNumbers, openOrders, withoutE911, recent, perDay] = await db.batch([
-      db
-        .select({ total: count() })
-        .from(organizations)
-        .where(tenantScope(me, organizations.id, requested)),
-      db
-        .select({ total: count() })
-        .from(users)
-        .where(tenantScope(me, users.organizationId, requested)),
-      db
-        .select({ total: count() })
-        .from(phoneNumbers)
-        .where(and(numbersScope, eq(phoneNumbers.status, "in_service"))),
-      db
-        .select({ total: count() })
-        .from(portingOrders)
-        .where(and(tenantScope(me, portingOrders.organizationId, requested), notInArray(portingOrders.status, ["completed", "cancelled"]))),
-      db
-        .select({ total: count() })
-        .from(phoneNumbers)
-        .where(and(numbersScope, eq(phoneNumbers.status, "in_service"), isNull(phoneNumbers.e911AddressId))),
-      // Joined names get their own aliases: a batch maps columns by name, and both joins have a `name`.
-      db
-        .select({
-          id: activityLog.id,
-          action: activityLog.action,
-          actorId: activityLog.actorId,
-          actorName: sql<string | null>`${actors.name}`.as("actor_name"),
-          masqueraderId: activityLog.masqueraderId,
-          masqueraderName: sql<string | null>`${masqueraders.name}`.as("masquerader_name"),
-          subjectType: activityLog.subjectType,
-          subjectId: activityLog.subjectId,
-          subjectLabel: activityLog.subjectLabel,
-          organizationId: activityLog.organizationId,
-          changes: activityLog.changes,
-          ip: activityLog.ip,
-          userAgent: activityLog.userAgent,
-          createdAt: activityLog.createdAt,
-        })
-        .from(activityLog)
-        .leftJoin(actors, eq(actors.id, activityLog.actorId))
-        .leftJoin(masqueraders, eq(masqueraders.id, activityLog.masqueraderId))
-        .where(activityScope)
-        .orderBy(desc(activityLog.createdAt), desc(activityLog.id))
-        .limit(10),
-      db
-        .select({ date: day, count: count() })
-        .from(activityLog)
-        .where(and(activityScope, gte(activityLog.createdAt, days[0] ?? "")))
-        .groupBy(day),
+    // Counts of organizations, users and activity come from the trigger-kept tables of migration 0004.
+    const [[orgCount, userCount, activeNumbers, openOrders, withoutE911, perDay], recent] = await Promise.all([
+      db.batch([
+        organizationId === undefined
+          ? countQuery(db, "organizations", undefined)
+          : db.select({ total: count() }).from(organizations).where(eq(organizations.id, organizationId)),
+        countQuery(db, "users", organizationId),
+        db
+          .select({ total: count() })
+          .from(phoneNumbers)
+          .where(and(numbersScope, eq(phoneNumbers.status, "in_service"))),
+        db
+          .select({ total: count() })
+          .from(portingOrders)
+          .where(
+            and(tenantScope(me, portingOrders.organizationId, requested), notInArray(portingOrders.status, ["completed", "cancelled"])),
+          ),
+        db
+          .select({ total: count() })
+          .from(phoneNumbers)
+          .where(and(numbersScope, eq(phoneNumbers.status, "in_service"), isNull(phoneNumbers.e911AddressId))),
+        db
+          .select({ date: activityDailyCounts.day, count: activityDailyCounts.total })
+          .from(activityDailyCounts)
+          .where(and(eq(activityDailyCounts.organizationId, organizationId ?? 0), gte(activityDailyCounts.day, days[0] ?? ""))),
+      ]),
+      readEntries(db, tenantScope(me, activityLog.organizationId, requested), NEWEST_FIRST, 10),
     ]);
 
     const counted = new Map(perDay.map((row) => [row.date, row.count]));
@@ -130,20 +89,7 @@ dashboardRoutes.openapi(
           open_porting_orders: openOrders[0]?.total ?? 0,
           numbers_without_e911: withoutE911[0]?.total ?? 0,
         },
-        recent_activity: recent.map((row) => ({
-          id: row.id,
-          action: row.action,
-          actor: row.actorId === null ? null : { id: row.actorId, name: row.actorName ?? "" },
-          masquerader: row.masqueraderId === null ? null : { id: row.masqueraderId, name: row.masqueraderName ?? "" },
-          subject_type: row.subjectType,
-          subject_id: row.subjectId,
-          subject_label: row.subjectLabel,
-          organization_id: row.organizationId,
-          changes: row.changes ? (JSON.parse(row.changes) as Record<string, { old: unknown; new: unknown }>) : null,
-          ip: row.ip,
-          user_agent: row.userAgent,
-          created_at: row.createdAt,
-        })),
+        recent_activity: recent,
         activity_per_day: days.map((date) => ({ date, count: counted.get(date) ?? 0 })),
       },
       200,

@@ -1,18 +1,17 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, gte, lt, or, type SQL, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { MAIL_STATUSES, mailLog } from "../db/schema";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
+import { dayRange, dayRangeQuery, listPage, searchCondition } from "../lib/list";
 import { errorResponses, jsonContent } from "../lib/openapi";
-import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { tenantScope } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
 
 /** Every e-mail the backend sent or failed to send. Organization members see their organization's only. */
 export const mailLogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-
-const DATE = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
 const MailRowSchema = z
   .object({
@@ -56,8 +55,7 @@ mailLogRoutes.openapi(
         sort: z.enum(["created_at", "to", "subject", "status"]).default("created_at"),
         status: z.enum(MAIL_STATUSES).optional(),
         template: z.string().max(100).optional(),
-        from: DATE.optional(),
-        to: DATE.optional(),
+        ...dayRangeQuery,
       }),
     },
     responses: { 200: jsonContent(paginatorSchema(MailRowSchema), "One page of e-mails"), ...errorResponses(401, 403, 422) },
@@ -66,29 +64,27 @@ mailLogRoutes.openapi(
     const me = currentUser(c);
     const query = c.req.valid("query");
     const db = c.get("db");
-    const pattern = query.search ? likePattern(query.search) : undefined;
-    const conditions: (SQL | undefined)[] = [
-      tenantScope(me, mailLog.organizationId, query.organization_id),
-      query.status ? eq(mailLog.status, query.status) : undefined,
-      query.template ? eq(mailLog.template, query.template) : undefined,
-      query.from ? gte(mailLog.createdAt, query.from) : undefined,
-      // `to` is inclusive: everything before the next day.
-      query.to ? lt(mailLog.createdAt, sql`date(${query.to}, '+1 day')`) : undefined,
-      pattern ? or(sql`${mailLog.to} LIKE ${pattern} ESCAPE '\\'`, sql`${mailLog.subject} LIKE ${pattern} ESCAPE '\\'`) : undefined,
-    ];
-    const where = and(...conditions);
-    const order = query.direction === "asc" ? asc : desc;
-    const [rows, totals] = await db.batch([
-      db
-        .select(rowColumns)
-        .from(mailLog)
-        .where(where)
-        .orderBy(order(SORTS[query.sort]), order(mailLog.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
-      db.select({ total: count() }).from(mailLog).where(where),
-    ]);
-    return c.json(paginate(rows, totals[0]?.total ?? 0, query.page, query.per_page), 200);
+    const page = await listPage(db, {
+      table: mailLog,
+      id: mailLog.id,
+      counted: "mail_log",
+      tenant: { actor: me, column: mailLog.organizationId },
+      query,
+      filters: [
+        query.status ? eq(mailLog.status, query.status) : undefined,
+        query.template ? eq(mailLog.template, query.template) : undefined,
+        ...dayRange(mailLog.createdAt, query),
+        query.search ? searchCondition("mail_log_fts", mailLog.id, query.search) : undefined,
+      ],
+      sort: SORTS[query.sort],
+      rows: (where, rowOrder) =>
+        db
+          .select(rowColumns)
+          .from(mailLog)
+          .where(where)
+          .orderBy(...rowOrder),
+    });
+    return c.json(page, 200);
   },
 );
 

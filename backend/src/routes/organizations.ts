@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Db } from "../db/client";
 import { LOCALES, ORGANIZATION_STATUSES, ORGANIZATION_TYPES, organizations, phoneNumbers, portingOrders, users } from "../db/schema";
@@ -7,8 +7,9 @@ import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, notFound } from "../lib/errors";
+import { listPage, searchCondition } from "../lib/list";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { tenantScope } from "../lib/tenant";
 import { ErrorBag, optionalSafeText, safeText, validationHook } from "../lib/validation";
 
@@ -169,32 +170,26 @@ organizationsRoutes.openapi(
     const me = currentUser(c);
     const query = c.req.valid("query");
     const db = c.get("db");
-    const pattern = query.search ? likePattern(query.search) : undefined;
-    const conditions: (SQL | undefined)[] = [
-      tenantScope(me, organizations.id, query.organization_id),
-      pattern
-        ? or(
-            sql`${organizations.name} LIKE ${pattern} ESCAPE '\\'`,
-            sql`${organizations.accountNumber} LIKE ${pattern} ESCAPE '\\'`,
-            sql`${organizations.contactEmail} LIKE ${pattern} ESCAPE '\\'`,
-          )
-        : undefined,
-      query.status ? eq(organizations.status, query.status) : undefined,
-      query.type ? eq(organizations.type, query.type) : undefined,
-    ];
-    const where = and(...conditions);
-    const order = query.direction === "asc" ? asc : desc;
-    const [rows, totals] = await Promise.all([
-      db
-        .select(organizationColumns())
-        .from(organizations)
-        .where(where)
-        .orderBy(order(SORTS[query.sort]), order(organizations.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
-      db.select({ total: count() }).from(organizations).where(where),
-    ]);
-    return c.json(paginate(rows.map(serialize), totals[0]?.total ?? 0, query.page, query.per_page), 200);
+    const page = await listPage(db, {
+      table: organizations,
+      id: organizations.id,
+      counted: "organizations",
+      tenant: { actor: me, column: organizations.id },
+      query,
+      filters: [
+        query.search ? searchCondition("organizations_fts", organizations.id, query.search) : undefined,
+        query.status ? eq(organizations.status, query.status) : undefined,
+        query.type ? eq(organizations.type, query.type) : undefined,
+      ],
+      sort: SORTS[query.sort],
+      rows: (where, rowOrder) =>
+        db
+          .select(organizationColumns())
+          .from(organizations)
+          .where(where)
+          .orderBy(...rowOrder),
+    });
+    return c.json({ ...page, data: page.data.map(serialize) }, 200);
   },
 );
 

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, inArray, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import type { Permission } from "../../../common/permissions";
 import type { Db } from "../db/client";
 import { LOCALES, organizations, passwordResetTokens, roles, sessions, USER_STATUSES, userRoles, users } from "../db/schema";
@@ -7,10 +7,11 @@ import { logActivity } from "../lib/activity";
 import { currentUser, loadUser, requireAuth, requirePermission, serializeUser } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, forbidden, notFound } from "../lib/errors";
+import { listPage, searchCondition } from "../lib/list";
 import { invitationMail } from "../lib/mail-templates";
 import { mailerFor } from "../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, UserSchema } from "../lib/openapi";
-import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { issuePasswordSetupLink } from "../lib/password-tokens";
 import { getSettings } from "../lib/settings";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
@@ -99,38 +100,39 @@ usersRoutes.openapi(
     const me = currentUser(c);
     const query = c.req.valid("query");
     const db = c.get("db");
-    const pattern = query.search ? likePattern(query.search) : undefined;
-    const conditions: (SQL | undefined)[] = [
-      tenantScope(me, users.organizationId, query.organization_id),
-      pattern ? or(sql`${users.name} LIKE ${pattern} ESCAPE '\\'`, sql`${users.email} LIKE ${pattern} ESCAPE '\\'`) : undefined,
-      query.status ? eq(users.status, query.status) : undefined,
-      query.role_id
-        ? sql`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = "users"."id" AND ${userRoles.roleId} = ${query.role_id})`
-        : undefined,
-    ];
-    const where = and(...conditions);
-    const order = query.direction === "asc" ? asc : desc;
-    const [rows, totals] = await Promise.all([
-      db
-        .select({
-          id: users.id,
-          name: users.name,
-          email: users.email,
-          locale: users.locale,
-          status: users.status,
-          organizationId: users.organizationId,
-          organizationName: organizations.name,
-          lastLoginAt: users.lastLoginAt,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .innerJoin(organizations, eq(organizations.id, users.organizationId))
-        .where(where)
-        .orderBy(order(SORTS[query.sort]), order(users.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
-      db.select({ total: count() }).from(users).where(where),
-    ]);
+    const page = await listPage(db, {
+      table: users,
+      id: users.id,
+      counted: "users",
+      tenant: { actor: me, column: users.organizationId },
+      query,
+      filters: [
+        query.search ? searchCondition("users_fts", users.id, query.search) : undefined,
+        query.status ? eq(users.status, query.status) : undefined,
+        query.role_id
+          ? sql`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = "users"."id" AND ${userRoles.roleId} = ${query.role_id})`
+          : undefined,
+      ],
+      sort: SORTS[query.sort],
+      rows: (where, rowOrder) =>
+        db
+          .select({
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            locale: users.locale,
+            status: users.status,
+            organizationId: users.organizationId,
+            organizationName: organizations.name,
+            lastLoginAt: users.lastLoginAt,
+            createdAt: users.createdAt,
+          })
+          .from(users)
+          .innerJoin(organizations, eq(organizations.id, users.organizationId))
+          .where(where)
+          .orderBy(...rowOrder),
+    });
+    const rows = page.data;
     const roleMap = await rolesOf(
       db,
       rows.map((row) => row.id),
@@ -146,7 +148,7 @@ usersRoutes.openapi(
       last_login_at: row.lastLoginAt,
       created_at: row.createdAt,
     }));
-    return c.json(paginate(data, totals[0]?.total ?? 0, query.page, query.per_page), 200);
+    return c.json({ ...page, data }, 200);
   },
 );
 

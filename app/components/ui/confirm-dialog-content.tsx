@@ -1,0 +1,49 @@
+import type * as React from "react";
+import { useTranslation } from "react-i18next";
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+} from "~/components/ui/alert-dialog";
+import { Button } from "~/components/ui/button";
+
+/** The dialog of `ConfirmDialog` (loaded lazily): its confirm button submits the trigger's form by id. */
+export default function ConfirmDialogContent({
+  open,
+  onOpenChange,
+  title,
+  description,
+  confirmLabel,
+  destructive,
+  formId,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  title?: string;
+  description?: React.ReactNode;
+  confirmLabel?: string;
+  destructive: boolean;
+  formId: string;
+}) {
+  const { t } = useTranslation("ui");
+  return (
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent {...(description ? {} : { "aria-describedby": undefined })}>
+        <AlertDialogHeader>
+          <AlertDialogTitle>{title ?? t("confirm.title")}</AlertDialogTitle>
+          {description && <AlertDialogDescription>{description}</AlertDialogDescription>}
+        </AlertDialogHeader>
+        <AlertDialogFooter>
+          <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
+          <Button type="submit" form={formId} variant={destructive ? "destructive" : "default"}>
+            {confirmLabel ?? t("confirm.confirm")}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,136 @@
+import { z } from "@hono/zod-openapi";
+import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
+import type { Db } from "../db/client";
+import { rowCounts } from "../db/schema";
+import type { CurrentUser } from "./context";
+import { type ListQuery, paginate } from "./pagination";
+import { tenantOrganizationId, tenantScope } from "./tenant";
+
+/**
+ * THE list pattern (docs/backend.md, "How to write a list endpoint"): one page of a table at millions of rows
+ * costs about what it costs at a thousand.
+ *
+ * - `total` comes from `row_counts` (kept by triggers, migration 0004) when the only condition is the tenant
+ *   scope, and from COUNT(*) only when the caller filters or searches (a narrower, indexed set).
+ * - The page is found on the table alone (its ORDER BY index, no joins, no wide columns), then only those
+ *   `perPage` rows are read with their joins: a deep page walks index entries, not joined rows.
+ * - Search goes through an FTS5 index (`searchCondition`), never LIKE '%…%'.
+ */
+
+/** Tables whose rows `row_counts` counts, and whether it also counts them per organization. */
+const COUNTED = { organizations: false, users: true, activity_log: true, mail_log: true } as const;
+export type CountedTable = keyof typeof COUNTED;
+
+/** FTS5 tables of migration 0004 (external content: rowid = the listed table's id). */
+export type SearchIndex = "users_fts" | "organizations_fts" | "activity_log_fts" | "mail_log_fts";
+
+export interface ListSpec<Row> {
+  table: SQLiteTable;
+  /** The table's integer primary key (the order's tie-break). */
+  id: SQLiteColumn;
+  /** Name of the table in `row_counts`. */
+  counted: CountedTable;
+  /** Who asks, and the table's organization column: the tenant scope (`tenantScope`) is applied here. */
+  tenant: { actor: CurrentUser; column: SQLiteColumn };
+  /** The validated `listQuerySchema` query. */
+  query: Pick<ListQuery, "page" | "per_page" | "direction" | "organization_id">;
+  /** What the list is sorted by (a column of the table, or an expression on it); ties are broken by id. */
+  sort: SQLiteColumn | SQL;
+  /** The caller's filters and search; undefined entries are ignored. Any defined one means COUNT(*). */
+  filters: (SQL | undefined)[];
+  /**
+   * Reads the page's rows with their joins: `where` selects exactly the page's ids; `order` is the list's order.
+   * Must apply both (an IN list has no order).
+   */
+  rows: (where: SQL, order: SQL[]) => Promise<Row[]>;
+}
+
+/** One page in Laravel's paginator shape ({data, current_page, per_page, total, last_page, from, to}). */
+export async function listPage<Row>(db: Db, spec: ListSpec<Row>) {
+  const { actor, column } = spec.tenant;
+  const { page, per_page: perPage, direction, organization_id: requested } = spec.query;
+  const scope = tenantScope(actor, column, requested);
+  const where = and(scope, ...spec.filters);
+  const by = direction === "asc" ? asc : desc;
+  const order = [by(spec.sort), by(spec.id)];
+  const pageIds = db
+    .select({ id: spec.id })
+    .from(spec.table)
+    .where(where)
+    .orderBy(...order)
+    .limit(perPage)
+    .offset((page - 1) * perPage);
+  const filtered = spec.filters.some((filter) => filter !== undefined);
+  const organizationId = tenantOrganizationId(actor, requested);
+  const [rows, total] = await Promise.all([
+    spec.rows(inArray(spec.id, pageIds), order),
+    filtered ? countRows(db, spec.table, where) : maintainedCount(db, spec.table, spec.counted, organizationId, scope),
+  ]);
+  return paginate(rows, total, page, perPage);
+}
+
+async function countRows(db: Db, table: SQLiteTable, where: SQL | undefined): Promise<number> {
+  const [row] = await db.select({ total: count() }).from(table).where(where);
+  return row?.total ?? 0;
+}
+
+/** The trigger-kept count; COUNT(*) for an organization of a table counted only in all (a one-row lookup). */
+async function maintainedCount(
+  db: Db,
+  table: SQLiteTable,
+  counted: CountedTable,
+  organizationId: number | undefined,
+  scope: SQL | undefined,
+): Promise<number> {
+  if (organizationId !== undefined && !COUNTED[counted]) return countRows(db, table, scope);
+  return countOf(db, counted, organizationId);
+}
+
+/** Rows of `table` in all, or of one organization, from `row_counts`. */
+export async function countOf(db: Db, table: CountedTable, organizationId: number | undefined): Promise<number> {
+  const [row] = await countQuery(db, table, organizationId);
+  return row?.total ?? 0;
+}
+
+/** `countOf` as a query, for callers that batch several reads (the dashboard). */
+export function countQuery(db: Db, table: CountedTable, organizationId: number | undefined) {
+  return db
+    .select({ total: rowCounts.total })
+    .from(rowCounts)
+    .where(and(eq(rowCounts.tableName, table), eq(rowCounts.organizationId, organizationId ?? 0)));
+}
+
+/**
+ * FTS5 query for what a user typed: its words as one phrase, the last word a prefix ("lakeside.te" finds
+ * "dispatch@lakeside.test"). Quotes are doubled, so the text is never FTS5 syntax. Null when the text has
+ * no letter or digit (nothing to look up).
+ */
+export function ftsPhrase(search: string): string | null {
+  if (!/[\p{L}\p{N}]/u.test(search)) return null;
+  return `"${search.replaceAll('"', '""')}"*`;
+}
+
+/** Rows whose indexed columns match the search (see `ftsPhrase`); no row when it has no letter or digit. */
+export function searchCondition(index: SearchIndex, id: SQLiteColumn, search: string): SQL {
+  const phrase = ftsPhrase(search);
+  if (phrase === null) return sql`0`;
+  return sql`${id} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${phrase})`;
+}
+
+/** The `from` and `to` filters of the logs: optional calendar days (YYYY-MM-DD), both inclusive. */
+export const dayRangeQuery = {
+  from: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+  to: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .optional(),
+};
+
+/** Conditions for `dayRangeQuery` on an ISO timestamp column; `to` includes its whole day. */
+export function dayRange(column: SQLiteColumn, range: { from?: string; to?: string }): (SQL | undefined)[] {
+  return [range.from ? gte(column, range.from) : undefined, range.to ? lt(column, sql`date(${range.to}, '+1 day')`) : undefined];
+}
