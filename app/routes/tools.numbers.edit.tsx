@@ -28,7 +28,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   return submitForm(request, context, {
     schema: numberDetailsSchema,
     label: "edit phone number",
-    call: (value) => api.call(`/api/phone-numbers/${record.id}`, { method: "PUT", json: { label: value.label ?? null, cnam: value.cnam ?? null } }),
+    call: (value) =>
+      api.call(`/api/phone-numbers/${record.id}`, { method: "PUT", json: { label: value.label ?? null, cnam: value.cnam ?? null } }),
     success: () => ({ to: "/tools/numbers", message: t("edit.saved", { number: formatPhoneNumber(record.e164) }) }),
   });
 }

@@ -12,8 +12,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorList } from "~/components/ui/form-field";
-import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { readFormData } from "~/lib/forms.server";
+import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
 import type { Route } from "./+types/tools.orders.phone-numbers.step-2";
 

@@ -1,8 +1,8 @@
-import { isRecordId } from "~/lib/record-id";
 import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData } from "~/lib/forms.server";
+import { isRecordId } from "~/lib/record-id";
 import { type SanctumClient, UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
