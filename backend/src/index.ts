@@ -13,6 +13,7 @@ import { activity } from "./routes/activity-log";
 import { activityFiltersRoutes } from "./routes/activity-log-filters";
 import { auth } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
+import { devicesRoutes } from "./routes/devices";
 import { mountDocs } from "./routes/docs";
 import { health } from "./routes/health";
 import { mailLogRoutes } from "./routes/mail-log";
@@ -21,6 +22,7 @@ import { organizationsRoutes } from "./routes/organizations";
 import { publicSettings } from "./routes/public-settings";
 import { rolesRoutes } from "./routes/roles";
 import { systemSettingsRoutes } from "./routes/system-settings";
+import { ttsRoutes } from "./routes/tts";
 import { user } from "./routes/user";
 import { usersRoutes } from "./routes/users";
 
@@ -47,6 +49,9 @@ app.route("/", organizationsRoutes);
 app.route("/", rolesRoutes);
 app.route("/", systemSettingsRoutes);
 app.route("/", mailLogRoutes);
+// Tools: text-to-speech prompts and device overrides (issue 12).
+app.route("/", ttsRoutes);
+app.route("/", devicesRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));

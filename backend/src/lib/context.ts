@@ -26,6 +26,8 @@ export interface CurrentUser {
 export interface OptionalBindings {
   /** Key material for encrypting stored secrets (lib/crypto.ts); set with `wrangler secret put APP_KEY`. */
   APP_KEY?: string;
+  /** Text-to-speech engine (backend/src/tts/); "espeak" (the default) runs inside the Worker. */
+  TTS_ENGINE?: string;
 }
 
 export type AppEnv = {
