@@ -1,5 +1,6 @@
 import {
   Activity,
+  AudioLines,
   BookOpen,
   Building2,
   CircleHelp,
@@ -13,6 +14,7 @@ import {
   MessageSquareText,
   Settings,
   ShieldCheck,
+  Smartphone,
   Users,
 } from "lucide-react";
 
@@ -31,6 +33,8 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   client_success: CircleHelp,
   billing: CreditCard,
   feedback: MessageSquareText,
+  tts: AudioLines,
+  "device-overrides": Smartphone,
 };
 
 export const FallbackNavIcon = BookOpen;

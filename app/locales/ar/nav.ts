@@ -23,6 +23,8 @@ const nav: Translation<typeof en> = {
   billing: "الفوترة",
   feedback: "ملاحظات حول البوابة",
   externalLink: "{{label}} (يُفتح في علامة تبويب جديدة)",
+  textToSpeech: "تحويل النص إلى كلام",
+  deviceOverrides: "إعدادات الأجهزة الخاصة",
 };
 
 export default nav;

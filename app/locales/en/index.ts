@@ -2,6 +2,7 @@ import admin from "./admin";
 import auth from "./auth";
 import common from "./common";
 import dashboard from "./dashboard";
+import devices from "./devices";
 import errors from "./errors";
 import logs from "./logs";
 import nav from "./nav";
@@ -10,6 +11,7 @@ import passwords from "./passwords";
 import profile from "./profile";
 import roles from "./roles";
 import settings from "./settings";
+import tts from "./tts";
 import ui from "./ui";
 import users from "./users";
 import validation from "./validation";
@@ -30,4 +32,6 @@ export default {
   logs,
   profile,
   settings,
+  tts,
+  devices,
 };

@@ -20,6 +20,8 @@ const nav = {
   billing: "Billing",
   feedback: "Portal feedback",
   externalLink: "{{label}} (opens in a new tab)",
+  textToSpeech: "Text-to-speech",
+  deviceOverrides: "Device overrides",
 } as const;
 
 export default nav;

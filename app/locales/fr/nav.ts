@@ -23,6 +23,8 @@ const nav: Translation<typeof en> = {
   billing: "Facturation",
   feedback: "Avis sur le portail",
   externalLink: "{{label}} (s’ouvre dans un nouvel onglet)",
+  textToSpeech: "Synthèse vocale",
+  deviceOverrides: "Paramètres des appareils",
 };
 
 export default nav;
