@@ -1,7 +1,7 @@
 import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { HeadphonesIcon } from "lucide-react";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
@@ -43,6 +43,9 @@ export function TtsForm({ mode, defaultValue, lastResult, catalogue, organizatio
     onValidate: ({ formData }) => parseWithZod(formData, { schema: ttsSchema }),
   });
   const [language, setLanguage] = useState<string>(String(fields.language.initialValue ?? ""));
+  // The server renders every voice (a page without JavaScript keeps them all); once hydrated, one language's.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
   const [format, setFormat] = useState<string>(String(fields.format.initialValue ?? "text"));
   const [length, setLength] = useState<number>(String(fields.text.initialValue ?? "").length);
   const voiceLabel = (voice: TtsVoice) => t("voiceLabel", { name: voice.name, gender: t(`genders.${voice.gender}`) });
@@ -80,7 +83,7 @@ export function TtsForm({ mode, defaultValue, lastResult, catalogue, organizatio
             <option value="" />
             {groups.map((group) =>
               // With JavaScript the voices of other languages are left out; without, all are grouped.
-              language && group.code !== language ? null : (
+              hydrated && language && group.code !== language ? null : (
                 <optgroup key={group.code} label={t(`languages.${group.code}`)}>
                   {group.voices.map((voice) => (
                     <option key={voice.id} value={voice.id}>

@@ -504,6 +504,7 @@ ttsRoutes.openapi(
       });
     } catch (error) {
       if (!(error instanceof TtsRenderError)) throw error;
+      console.warn("tts preview", error.message);
       bag.add("text", "tts.render_failed");
       bag.throwIfAny();
       throw error;

@@ -38,24 +38,28 @@ export const espeakEngine: TtsEngine = {
     if (format === "ssml") args.unshift("-m");
     let fs: EmscriptenFs | undefined;
     try {
-      const instance = await ESpeakNG({
-        arguments: args,
-        preRun: [
-          (module: { FS: EmscriptenFs }) => {
-            fs = module.FS;
-            module.FS.writeFile(INPUT, text);
+      const instance = await asWebRuntime(() =>
+        ESpeakNG({
+          arguments: args,
+          preRun: [
+            (module: { FS: EmscriptenFs }) => {
+              fs = module.FS;
+              module.FS.writeFile(INPUT, text);
+            },
+          ],
+          instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
+            WebAssembly.instantiate(espeakWasm, imports).then(receive, (error: unknown) => messages.push(String(error)));
+            return {};
           },
-        ],
-        instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
-          WebAssembly.instantiate(espeakWasm, imports).then(receive, (error: unknown) => messages.push(String(error)));
-          return {};
-        },
-        print: () => {},
-        printErr: (line: string) => {
-          // Emscripten's note about the runtime staying alive after main() is not an eSpeak message.
-          if (!line.startsWith("program exited")) messages.push(line);
-        },
-      });
+          // The WebAssembly comes from instantiateWasm: no URL is ever resolved against import.meta.url.
+          locateFile: (path: string) => path,
+          print: () => {},
+          printErr: (line: string) => {
+            // Emscripten's note about the runtime staying alive after main() is not an eSpeak message.
+            if (!line.startsWith("program exited")) messages.push(line);
+          },
+        }),
+      );
       fs = instance.FS;
     } catch (error) {
       messages.push(error instanceof Error ? error.message : String(error));
@@ -73,6 +77,29 @@ export const espeakEngine: TtsEngine = {
     return { bytes: withExactSizes(bytes, wav.dataBytes), contentType: "audio/wav", extension: "wav", durationMs: wav.durationMs };
   },
 };
+
+/**
+ * Runs `start` (the module factory's synchronous part, where Emscripten detects its environment) as a web
+ * page would: `process` hidden, a `window` present. Under nodejs_compat the Worker looks like Node.js to
+ * Emscripten, which would then load `module` and `fs` through createRequire(import.meta.url), which a
+ * bundled Worker cannot do; the module's web path needs nothing, since the WebAssembly (with its voice data)
+ * comes from instantiateWasm and the text and audio live in its in-memory file system.
+ */
+function asWebRuntime<T>(start: () => T): T {
+  const scope = globalThis as Record<string, unknown>;
+  const process = Object.getOwnPropertyDescriptor(globalThis, "process");
+  const hadWindow = "window" in scope;
+  if (process && !process.configurable) return start();
+  Object.defineProperty(globalThis, "process", { value: undefined, configurable: true, writable: true });
+  if (!hadWindow) scope.window = {};
+  try {
+    return start();
+  } finally {
+    if (process) Object.defineProperty(globalThis, "process", process);
+    else delete scope.process;
+    if (!hadWindow) delete scope.window;
+  }
+}
 
 /** eSpeak writes the RIFF and data sizes when it closes the file; set them from the bytes, whatever it wrote. */
 function withExactSizes(bytes: Uint8Array, dataBytes: number): Uint8Array {

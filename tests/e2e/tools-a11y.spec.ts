@@ -1,0 +1,34 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { ACCOUNTS, signIn, useLanguage } from "./support";
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    label,
+  ).toEqual([]);
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test("the tools screens have no serious axe violation, in English and in Arabic", async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/devices/overrides");
+  // A device open in the override editor, with one row.
+  const mac = (Date.now() * 1000 + 7).toString(16).padStart(12, "0").slice(-12);
+  await page.getByLabel("MAC address").fill(mac);
+  await page.getByLabel("Vendor").fill("Snom");
+  await page.getByRole("button", { name: "Add device" }).click();
+  await page.getByRole("button", { name: "Add row" }).click();
+  const editor = page.url();
+  for (const language of ["en", "ar"] as const) {
+    await useLanguage(page, language);
+    for (const path of ["/tools/tts", "/tools/tts/add", editor]) {
+      await page.goto(path);
+      if (language === "ar") await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+      await expectNoSeriousViolations(page, `${path} (${language})`);
+    }
+  }
+  await useLanguage(page, "en");
+});
