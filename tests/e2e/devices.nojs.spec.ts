@@ -6,19 +6,23 @@ function uniqueMac(): string {
   return (hex.match(/../g) ?? []).join(":").toUpperCase();
 }
 
+// Several round trips each on a shared 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 const overrideRows = (page: Page) => page.locator("table:has(caption:text-matches('Overrides of')) tbody tr:has(input)");
 
 for (const account of [ACCOUNTS.superAdmin, ACCOUNTS.orgAdmin]) {
   test(`device overrides without JavaScript as ${account}: Add row and Remove keep what was typed`, async ({ page }) => {
     await signIn(page, account, undefined, "/tools/devices/overrides");
     const mac = uniqueMac();
-    await page.getByLabel("MAC address").fill("00:1A:2B");
-    await page.getByLabel("Vendor").fill("Grandstream");
+    await page.locator("form#add-device").getByLabel("MAC address").fill("00:1A:2B");
+    await page.locator("form#add-device").getByLabel("Vendor").fill("Grandstream");
     await page.getByRole("button", { name: "Add device" }).click();
     await expect(page.locator("#add-device-mac-error")).toHaveText("Enter a MAC address of 12 hexadecimal digits.");
-    await expect(page.getByLabel("Vendor")).toHaveValue("Grandstream");
-    await page.getByLabel("MAC address").fill(mac);
-    if (account === ACCOUNTS.superAdmin) await page.getByLabel("Organization", { exact: true }).selectOption({ label: "Northwind Dental" });
+    await expect(page.locator("form#add-device").getByLabel("Vendor")).toHaveValue("Grandstream");
+    await page.locator("form#add-device").getByLabel("MAC address").fill(mac);
+    if (account === ACCOUNTS.superAdmin)
+      await page.locator("form#add-device").getByLabel("Organization").selectOption({ label: "Northwind Dental" });
     await page.getByRole("button", { name: "Add device" }).click();
     await expect(page.getByRole("heading", { name: `Overrides of ${mac}` })).toBeVisible();
 

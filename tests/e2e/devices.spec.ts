@@ -7,6 +7,9 @@ export function uniqueMac(): string {
   return (hex.match(/../g) ?? []).join(":").toUpperCase();
 }
 
+// Several round trips each on a shared 2-core machine.
+test.describe.configure({ timeout: 90_000 });
+
 const overrideRows = (page: Page) => page.locator("table:has(caption:text-matches('Overrides of')) tbody tr:has(input)");
 
 async function fillRow(page: Page, number: number, key: string, value: string, type: "string" | "integer" | "boolean") {
@@ -19,10 +22,11 @@ for (const account of [ACCOUNTS.superAdmin, ACCOUNTS.orgAdmin]) {
   test(`device overrides with JavaScript as ${account}`, async ({ page }) => {
     await signIn(page, account, undefined, "/tools/devices/overrides");
     const mac = uniqueMac();
-    await page.getByLabel("MAC address").fill(mac.toLowerCase().replace(/:/g, "-"));
-    await page.getByLabel("Vendor").fill("Yealink");
-    await page.getByLabel("Model").fill("T54W");
-    if (account === ACCOUNTS.superAdmin) await page.getByLabel("Organization", { exact: true }).selectOption({ label: "Northwind Dental" });
+    await page.locator("form#add-device").getByLabel("MAC address").fill(mac.toLowerCase().replace(/:/g, "-"));
+    await page.locator("form#add-device").getByLabel("Vendor").fill("Yealink");
+    await page.locator("form#add-device").getByLabel("Model").fill("T54W");
+    if (account === ACCOUNTS.superAdmin)
+      await page.locator("form#add-device").getByLabel("Organization").selectOption({ label: "Northwind Dental" });
     await page.getByRole("button", { name: "Add device" }).click();
     await expect(page.getByText(`Device ${mac} added.`)).toBeVisible();
     await expect(page.getByRole("heading", { name: `Overrides of ${mac}` })).toBeVisible();
@@ -61,14 +65,14 @@ for (const account of [ACCOUNTS.superAdmin, ACCOUNTS.orgAdmin]) {
 test("a MAC registered in another organization is refused without naming it", async ({ page }) => {
   const mac = uniqueMac();
   await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/devices/overrides");
-  await page.getByLabel("MAC address").fill(mac);
-  await page.getByLabel("Vendor").fill("Poly");
+  await page.locator("form#add-device").getByLabel("MAC address").fill(mac);
+  await page.locator("form#add-device").getByLabel("Vendor").fill("Poly");
   await page.getByRole("button", { name: "Add device" }).click();
   await expect(page.getByText(`Device ${mac} added.`)).toBeVisible();
   await page.context().clearCookies();
   await signIn(page, "marcus.bell@lakeside.test", undefined, "/tools/devices/overrides");
-  await page.getByLabel("MAC address").fill(mac.replace(/:/g, ""));
-  await page.getByLabel("Vendor").fill("Poly");
+  await page.locator("form#add-device").getByLabel("MAC address").fill(mac.replace(/:/g, ""));
+  await page.locator("form#add-device").getByLabel("Vendor").fill("Poly");
   await page.getByRole("button", { name: "Add device" }).click();
   await expect(page.locator("#add-device-mac-error")).toHaveText("This MAC address is registered to another organization.");
   await expect(page.getByText("Northwind")).toHaveCount(0);

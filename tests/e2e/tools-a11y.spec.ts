@@ -17,8 +17,8 @@ test("the tools screens have no serious axe violation, in English and in Arabic"
   await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/devices/overrides");
   // A device open in the override editor, with one row.
   const mac = (Date.now() * 1000 + 7).toString(16).padStart(12, "0").slice(-12);
-  await page.getByLabel("MAC address").fill(mac);
-  await page.getByLabel("Vendor").fill("Snom");
+  await page.locator("form#add-device").getByLabel("MAC address").fill(mac);
+  await page.locator("form#add-device").getByLabel("Vendor").fill("Snom");
   await page.getByRole("button", { name: "Add device" }).click();
   await page.getByRole("button", { name: "Add row" }).click();
   const editor = page.url();
