@@ -2,7 +2,7 @@ import { expect, type Page, test } from "@playwright/test";
 import { ACCOUNTS, signIn } from "./support";
 
 /** A MAC no other test uses, with colons and upper case as people type it. */
-export function uniqueMac(): string {
+function uniqueMac(): string {
   const hex = (Date.now() * 1000 + Math.floor(Math.random() * 1000)).toString(16).padStart(12, "0").slice(-12);
   return (hex.match(/../g) ?? []).join(":").toUpperCase();
 }
