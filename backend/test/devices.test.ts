@@ -148,4 +148,18 @@ describe("overrides", () => {
     expect(found.data.map((row) => row.id)).toEqual([device.id]);
     expect((await northwind.fetch(`/api/devices/${device.id}`, { method: "DELETE" })).status).toBe(204);
   });
+
+  it("keep their organization from being deleted", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const organization = await json<{ id: number }>(
+      await admin.post("/api/organizations", { name: "Device holder", account_number: `DH-${Date.now().toString(36)}` }),
+    );
+    const device = await json<Device>(
+      await admin.post("/api/devices", { mac: uniqueMac(), vendor: "Snom", organization_id: organization.id }),
+    );
+    const refused = await admin.fetch(`/api/organizations/${organization.id}`, { method: "DELETE" });
+    expect(refused.status).toBe(409);
+    await admin.fetch(`/api/devices/${device.id}`, { method: "DELETE" });
+    expect((await admin.fetch(`/api/organizations/${organization.id}`, { method: "DELETE" })).status).toBe(204);
+  });
 });
