@@ -1,11 +1,10 @@
 import { DownloadIcon } from "lucide-react";
-import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { useRevalidator } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
 import { loadRecord } from "~/components/admin/upstream.server";
+import { useFollowRendering } from "~/components/tools/follow-rendering";
 import { audioUrl, formatDuration, STATUS_VARIANTS, type TtsPrompt } from "~/components/tools/tts";
 import { submitPrompt, ttsCatalogue } from "~/components/tools/tts.server";
 import { TtsForm } from "~/components/tools/tts-form";
@@ -15,9 +14,6 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/tts.edit";
-
-/** Seconds between status checks while the audio renders. */
-const REFRESH_SECONDS = 2;
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "tts-edit");
@@ -29,23 +25,6 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "tts-edit");
   const record = await loadRecord<TtsPrompt>(api, "/api/tts/:id", params.id);
   return submitPrompt(request, context, api, record);
-}
-
-/** While rendering: revalidates on an interval with JavaScript; a meta refresh does it without. */
-export function useFollowRendering(rendering: boolean) {
-  const revalidator = useRevalidator();
-  useEffect(() => {
-    if (!rendering) return;
-    const timer = setInterval(() => {
-      if (revalidator.state === "idle") revalidator.revalidate();
-    }, REFRESH_SECONDS * 1000);
-    return () => clearInterval(timer);
-  }, [rendering, revalidator]);
-  return rendering ? (
-    <noscript>
-      <meta httpEquiv="refresh" content={String(REFRESH_SECONDS)} />
-    </noscript>
-  ) : null;
 }
 
 export default function EditPrompt({ loaderData, actionData }: Route.ComponentProps) {

@@ -8,6 +8,7 @@ import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/li
 import { PageHeader } from "~/components/admin/page-header";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
 import { listUrl } from "~/components/admin/upstream.server";
+import { useFollowRendering } from "~/components/tools/follow-rendering";
 import { audioUrl, formatDuration, STATUS_VARIANTS, TTS_LANGUAGES, TTS_STATUSES, type TtsPrompt } from "~/components/tools/tts";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -23,7 +24,6 @@ import { cn } from "~/lib/utils";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tts";
-import { useFollowRendering } from "./tts.edit";
 
 const SORTS = ["name", "language", "status", "duration_ms", "created_at", "rendered_at"] as const;
 
