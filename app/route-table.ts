@@ -149,6 +149,29 @@ export const SCREENS = [
     nav: { section: "resources", label: "changeLog" },
   },
   { id: "status", path: "status", file: "routes/status.tsx", permission: null, nav: { section: "resources", label: "systemStatus" } },
+  // ── Tools: text-to-speech prompts and device overrides (issue 12) ──
+  {
+    id: "tts",
+    path: "tools/tts",
+    file: "routes/tts.tsx",
+    permission: "tools.text_to_speech.read",
+    nav: { section: "tools", label: "textToSpeech" },
+  },
+  { id: "tts-add", path: "tools/tts/add", file: "routes/tts.add.tsx", permission: "tools.text_to_speech.modify" },
+  {
+    id: "tts-edit",
+    path: "tools/tts/edit/:id",
+    file: "routes/tts.edit.tsx",
+    permission: "tools.text_to_speech.modify",
+    sample: "/tools/tts/edit/1",
+  },
+  {
+    id: "device-overrides",
+    path: "tools/devices/overrides",
+    file: "routes/devices.overrides.tsx",
+    permission: "tools.device.overrides",
+    nav: { section: "tools", label: "deviceOverrides" },
+  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]["id"];

@@ -13,6 +13,10 @@ export default [
   route("preferences", "routes/preferences.tsx"),
   route("api-docs/*", "routes/api-docs.tsx"),
   route("api/files/*", "routes/files.tsx"),
+  // Files of the tools, proxied with the user's session (the backend checks permission and organization).
+  route("tools/tts/audio/:id", "routes/tts.audio.tsx"),
+  route("tools/tts/preview", "routes/tts.preview.tsx"),
+  route("tools/devices/overrides/export/:id", "routes/devices.export.tsx"),
   // Signed-in pages: the vertical/horizontal layout; every screen comes from the route table.
   layout("routes/_app.tsx", [
     index("routes/_app._index.tsx"),

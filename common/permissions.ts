@@ -99,6 +99,7 @@ export const SEEDED_ROLES: Record<SeededRole, { description: string; scope: "pro
       "tools.porting_availability.read",
       "tools.text_to_speech.read",
       "tools.text_to_speech.modify",
+      "tools.device.overrides",
       "organization_settings-update_smtp",
       "resources.read",
       "wizards.residential_users.create",

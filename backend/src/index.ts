@@ -14,6 +14,7 @@ import { activity } from "./routes/activity-log";
 import { activityFiltersRoutes } from "./routes/activity-log-filters";
 import { auth } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
+import { devicesRoutes } from "./routes/devices";
 import { mountDocs } from "./routes/docs";
 import { health } from "./routes/health";
 import { mailLogRoutes } from "./routes/mail-log";
@@ -24,6 +25,7 @@ import { phoneNumbersRoutes } from "./routes/phone-numbers";
 import { publicSettings } from "./routes/public-settings";
 import { rolesRoutes } from "./routes/roles";
 import { systemSettingsRoutes } from "./routes/system-settings";
+import { ttsRoutes } from "./routes/tts";
 import { user } from "./routes/user";
 import { usersRoutes } from "./routes/users";
 
@@ -55,6 +57,9 @@ app.route("/", mailLogRoutes);
 // Telephony tools: phone numbers and the ordering wizard's number orders.
 app.route("/", phoneNumbersRoutes);
 app.route("/", numberOrdersRoutes);
+// Tools: text-to-speech prompts and device overrides (issue 12).
+app.route("/", ttsRoutes);
+app.route("/", devicesRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));

@@ -1,5 +1,6 @@
 import {
   Activity,
+  AudioLines,
   BookOpen,
   Building2,
   CircleHelp,
@@ -15,6 +16,7 @@ import {
   Settings,
   ShieldCheck,
   ShoppingCart,
+  Smartphone,
   Users,
 } from "lucide-react";
 
@@ -35,6 +37,8 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   feedback: MessageSquareText,
   numbers: Phone,
   "number-order": ShoppingCart,
+  tts: AudioLines,
+  "device-overrides": Smartphone,
 };
 
 export const FallbackNavIcon = BookOpen;

@@ -25,6 +25,8 @@ const nav: Translation<typeof en> = {
   phoneNumbers: "أرقام الهاتف",
   orderNumbers: "طلب أرقام",
   externalLink: "{{label}} (يُفتح في علامة تبويب جديدة)",
+  textToSpeech: "تحويل النص إلى كلام",
+  deviceOverrides: "إعدادات الأجهزة الخاصة",
 };
 
 export default nav;

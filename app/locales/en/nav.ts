@@ -22,6 +22,8 @@ const nav = {
   phoneNumbers: "Phone numbers",
   orderNumbers: "Order numbers",
   externalLink: "{{label}} (opens in a new tab)",
+  textToSpeech: "Text-to-speech",
+  deviceOverrides: "Device overrides",
 } as const;
 
 export default nav;

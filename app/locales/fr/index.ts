@@ -2,6 +2,7 @@ import admin from "./admin";
 import auth from "./auth";
 import common from "./common";
 import dashboard from "./dashboard";
+import devices from "./devices";
 import errors from "./errors";
 import logs from "./logs";
 import nav from "./nav";
@@ -11,6 +12,7 @@ import passwords from "./passwords";
 import profile from "./profile";
 import roles from "./roles";
 import settings from "./settings";
+import tts from "./tts";
 import ui from "./ui";
 import users from "./users";
 import validation from "./validation";
@@ -32,4 +34,6 @@ export default {
   profile,
   settings,
   numbers,
+  tts,
+  devices,
 };

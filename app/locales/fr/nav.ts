@@ -25,6 +25,8 @@ const nav: Translation<typeof en> = {
   phoneNumbers: "Numéros de téléphone",
   orderNumbers: "Commander des numéros",
   externalLink: "{{label}} (s’ouvre dans un nouvel onglet)",
+  textToSpeech: "Synthèse vocale",
+  deviceOverrides: "Paramètres des appareils",
 };
 
 export default nav;

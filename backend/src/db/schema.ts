@@ -379,6 +379,77 @@ export const carrierSandboxNumbers = sqliteTable(
   ],
 );
 
+// ── Text-to-speech prompts and device overrides (issue 12) ──────────────────────────────────────────
+
+export const TTS_STATUSES = ["draft", "rendering", "ready", "failed"] as const;
+export const TTS_FORMATS = ["text", "ssml"] as const;
+export const OVERRIDE_TYPES = ["string", "integer", "boolean"] as const;
+
+/** A prompt; its audio lives in R2 under `audio_key`. `revision` grows on every change, so a late render of an older text is dropped. */
+export const ttsPrompts = sqliteTable(
+  "tts_prompts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    name: text("name").notNull(),
+    description: text("description"),
+    text: text("text").notNull(),
+    format: text("format", { enum: TTS_FORMATS }).notNull().default("text"),
+    language: text("language").notNull(),
+    voice: text("voice").notNull(),
+    status: text("status", { enum: TTS_STATUSES }).notNull().default("draft"),
+    error: text("error"),
+    revision: integer("revision").notNull().default(1),
+    audioKey: text("audio_key"),
+    audioSize: integer("audio_size"),
+    durationMs: integer("duration_ms"),
+    renderedBy: integer("rendered_by").references(() => users.id, { onDelete: "set null" }),
+    renderedAt: text("rendered_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("tts_prompts_organization_created_at_idx").on(table.organizationId, table.createdAt),
+    index("tts_prompts_status_idx").on(table.status),
+  ],
+);
+
+/** A desk phone or ATA; `mac` is 12 lowercase hex digits, unique across every organization. */
+export const devices = sqliteTable(
+  "devices",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    mac: text("mac").notNull().unique("devices_mac_unique"),
+    vendor: text("vendor").notNull(),
+    model: text("model"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("devices_organization_idx").on(table.organizationId, table.mac), index("devices_vendor_idx").on(table.vendor)],
+);
+
+export const deviceOverrides = sqliteTable(
+  "device_overrides",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    deviceId: integer("device_id")
+      .notNull()
+      .references(() => devices.id, { onDelete: "cascade" }),
+    position: integer("position").notNull().default(0),
+    key: text("key").notNull(),
+    value: text("value").notNull(),
+    type: text("type", { enum: OVERRIDE_TYPES }).notNull().default("string"),
+    enabled: integer("enabled", { mode: "boolean" }).notNull().default(true),
+    description: text("description"),
+  },
+  (table) => [uniqueIndex("device_overrides_device_key_unique").on(table.deviceId, table.key)],
+);
+
 export const schema = {
   organizations,
   users,
@@ -397,6 +468,9 @@ export const schema = {
   numberOrders,
   numberOrderItems,
   carrierSandboxNumbers,
+  ttsPrompts,
+  devices,
+  deviceOverrides,
 };
 
 // --- Security (issue 7) ---------------------------------------------------------------------------------

@@ -409,7 +409,28 @@ export async function seedStatements(now = new Date()): Promise<string[]> {
   });
   statements.push(...upsert("mail_log", mails));
   statements.push(...numberCarrierSeedStatements());
+  statements.push(...deviceStatements());
   return statements;
+}
+
+/**
+ * Demo desk phones with provisioning overrides (issue 12). No text-to-speech prompts are seeded: their
+ * audio is rendered by the backend Worker (R2), which the seed script does not run.
+ */
+function deviceStatements(): string[] {
+  const devices = [
+    { id: 1, organization_id: 2, mac: "805ec0a1b2c3", vendor: "Yealink", model: "T54W" },
+    { id: 2, organization_id: 2, mac: "0004f2a1b2c3", vendor: "Poly", model: "VVX 450" },
+    { id: 3, organization_id: 3, mac: "000b82c4d5e6", vendor: "Grandstream", model: "GRP2614" },
+  ];
+  const overrides = [
+    { id: 1, device_id: 1, position: 0, key: "sip.listen_port", value: "5062", type: "integer", enabled: 1, description: "Front desk NAT" },
+    { id: 2, device_id: 1, position: 1, key: "lcd.backlight_time", value: "30", type: "integer", enabled: 1, description: null },
+    { id: 3, device_id: 1, position: 2, key: "features.dnd_enabled", value: "false", type: "boolean", enabled: 0, description: null },
+    { id: 4, device_id: 2, position: 0, key: "reg.1.label", value: "Reception", type: "string", enabled: 1, description: null },
+    { id: 5, device_id: 3, position: 0, key: "ntp.server", value: "pool.ntp.org", type: "string", enabled: 1, description: null },
+  ];
+  return [...upsert("devices", devices), ...upsert("device_overrides", overrides)];
 }
 
 /** Seeds a D1 database directly (tests). */

@@ -89,6 +89,17 @@ export const ACTIVITY_TITLES = {
     fr: "Annulation d’une demande de portabilité",
     ar: "إلغاء طلب نقل رقم",
   },
+  // Text-to-speech prompts and device overrides (issue 12).
+  "tts.created": { en: "Created a text-to-speech prompt", fr: "Création d’une annonce vocale", ar: "إنشاء رسالة صوتية" },
+  "tts.updated": { en: "Updated a text-to-speech prompt", fr: "Modification d’une annonce vocale", ar: "تعديل رسالة صوتية" },
+  "tts.deleted": { en: "Deleted a text-to-speech prompt", fr: "Suppression d’une annonce vocale", ar: "حذف رسالة صوتية" },
+  "devices.created": { en: "Added a device", fr: "Ajout d’un appareil", ar: "إضافة جهاز" },
+  "devices.deleted": { en: "Deleted a device", fr: "Suppression d’un appareil", ar: "حذف جهاز" },
+  "devices.overrides_updated": {
+    en: "Updated a device’s overrides",
+    fr: "Modification des paramètres d’un appareil",
+    ar: "تعديل إعدادات جهاز",
+  },
 } as const satisfies Record<string, Record<"en" | "fr" | "ar", string>>;
 
 export type ActivityAction = keyof typeof ACTIVITY_TITLES;

@@ -33,6 +33,8 @@ export interface OptionalBindings {
   MAIL_OUTBOX_DEV?: string;
   /** "1" only in the e2e server's local vars: enables lib/fault-injection.ts. Never in wrangler.toml. */
   FAULT_INJECTION?: string;
+  /** Text-to-speech engine (backend/src/tts/); "espeak" (the default) runs inside the Worker. */
+  TTS_ENGINE?: string;
 }
 
 export type AppEnv = {

@@ -2,7 +2,17 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, count, eq, ne, sql } from "drizzle-orm";
 import { type CountryCode, isSupportedCountry, parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Db } from "../db/client";
-import { LOCALES, ORGANIZATION_STATUSES, ORGANIZATION_TYPES, organizations, phoneNumbers, portingOrders, users } from "../db/schema";
+import {
+  devices,
+  LOCALES,
+  ORGANIZATION_STATUSES,
+  ORGANIZATION_TYPES,
+  organizations,
+  phoneNumbers,
+  portingOrders,
+  ttsPrompts,
+  users,
+} from "../db/schema";
 import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
@@ -376,7 +386,7 @@ organizationsRoutes.openapi(
     method: "delete",
     path: "/api/organizations/{id}",
     tags: ["Organizations"],
-    summary: "Delete an organization (409 organizations.has_dependents while it has users, numbers or porting orders)",
+    summary: "Delete an organization (409 organizations.has_dependents while it has users, numbers, porting orders, devices or prompts)",
     middleware: [requireAuth, requirePermission("admin.organizations.delete")] as const,
     request: { params: idParam },
     responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 409, 419) },
@@ -386,8 +396,13 @@ organizationsRoutes.openapi(
     const { id } = c.req.valid("param");
     const db = c.get("db");
     const existing = await findOrganization(db, me, id);
-    const [orders] = await db.select({ total: count() }).from(portingOrders).where(eq(portingOrders.organizationId, id));
-    if (existing.usersCount > 0 || existing.numbersCount > 0 || (orders?.total ?? 0) > 0) {
+    const [[orders], [deviceRows], [prompts]] = await Promise.all([
+      db.select({ total: count() }).from(portingOrders).where(eq(portingOrders.organizationId, id)),
+      db.select({ total: count() }).from(devices).where(eq(devices.organizationId, id)),
+      db.select({ total: count() }).from(ttsPrompts).where(eq(ttsPrompts.organizationId, id)),
+    ]);
+    const toolRows = (orders?.total ?? 0) + (deviceRows?.total ?? 0) + (prompts?.total ?? 0);
+    if (existing.usersCount > 0 || existing.numbersCount > 0 || toolRows > 0) {
       throw new ApiError(409, { message: "organizations.has_dependents" });
     }
     await db.delete(organizations).where(and(eq(organizations.id, id), tenantScope(me, organizations.id)));

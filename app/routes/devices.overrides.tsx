@@ -1,0 +1,615 @@
+import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { ColumnDef } from "@tanstack/react-table";
+import { DownloadIcon, PlusIcon, SlidersHorizontalIcon, Trash2Icon, UploadIcon, XIcon } from "lucide-react";
+import { useMemo, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
+import { isId, listApiQuery, redirectPastLastPage } from "~/components/admin/list-query";
+import { organizationOptions } from "~/components/admin/options.server";
+import { PageHeader } from "~/components/admin/page-header";
+import { DeleteButton, RowActions } from "~/components/admin/row-actions";
+import type { OrganizationOption } from "~/components/admin/types";
+import { formFieldErrors, listUrl } from "~/components/admin/upstream.server";
+import {
+  type Device,
+  type DeviceWithOverrides,
+  deviceSchema,
+  emptyRow,
+  formatMac,
+  OVERRIDE_TYPES,
+  type OverrideDraft,
+  rowErrors,
+  rowsFromForm,
+} from "~/components/tools/devices";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { NativeCheckbox } from "~/components/ui/checkbox";
+import { DataTable } from "~/components/ui/data-table";
+import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { FilterSelect } from "~/components/ui/list-filters";
+import { NativeSelect } from "~/components/ui/select";
+import { getEnv } from "~/lib/cloudflare.server";
+import { replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
+import { type Paginated, parseListParams, withListParams } from "~/lib/list-params";
+import { organizationFilter } from "~/lib/organization-filter.server";
+import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { cn } from "~/lib/utils";
+import { getInstance } from "~/middleware/i18next";
+import type { Route } from "./+types/devices.overrides";
+
+const SORTS = ["mac", "vendor", "model", "organization", "overrides_count", "created_at"] as const;
+const MAX_IMPORT_BYTES = 200_000;
+
+/**
+ * Device overrides, one screen: the devices (search by MAC in any format, vendor and organization
+ * filters), an add-device form, and the chosen device's (`?device=<id>`) override rows edited in place.
+ */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireScreen(context, "device-overrides");
+  const url = new URL(request.url);
+  const list = parseListParams(url);
+  const organizationId = organizationFilter(request, user);
+  const query = listApiQuery(list, {
+    sorts: SORTS,
+    filters: { vendor: (value) => value.length <= 100, organization_id: isId },
+    organizationId,
+  });
+  const deviceId = url.searchParams.get("device");
+  const [page, vendors, organizations, device] = await Promise.all([
+    api.call<Paginated<Device>>("/api/devices", { query }),
+    api.call<string[]>("/api/devices/vendors", { query: { organization_id: query.organization_id } }).catch((error: unknown) => {
+      if (error instanceof Response) throw error;
+      console.error("device vendors", error);
+      return [] as string[];
+    }),
+    user.is_provider ? organizationOptions(api) : null,
+    deviceId && isId(deviceId)
+      ? api.call<DeviceWithOverrides>(`/api/devices/${deviceId}`).catch((error: unknown) => {
+          if (error instanceof UpstreamError && (error.status === 404 || error.status === 403)) return null;
+          throw error;
+        })
+      : null,
+  ]);
+  redirectPastLastPage(request, page);
+  return { page, vendors, organizations, device, defaultOrganization: String(organizationId ?? user.organization?.id ?? "") };
+}
+
+type ActionReply =
+  | { form: "device"; result: SubmissionResult<string[]> }
+  | { form: "overrides"; deviceId: number; rows: OverrideDraft[]; errors: Record<number, Record<string, string[]>>; formErrors: string[] }
+  | { form: "import"; deviceId: number; error: string };
+
+/** The back URL: the same list, with (or without) a device open. */
+function backTo(request: Request, deviceId: number | null): string {
+  const url = new URL(listUrl(request), "http://portal");
+  if (deviceId) url.searchParams.set("device", String(deviceId));
+  else url.searchParams.delete("device");
+  return url.pathname + url.search;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "device-overrides");
+  const i18n = getInstance(context);
+  const secret = getEnv(context).SESSION_SECRET;
+  const form = await request.formData();
+  const intent = String(form.get("intent") ?? "");
+  const deviceId = Number(form.get("device_id") ?? form.get("id"));
+  const validDevice = Number.isInteger(deviceId) && deviceId > 0;
+
+  if (intent === "add-device") {
+    const submission = parseWithZod(form, { schema: deviceSchema });
+    if (submission.status !== "success") return data<ActionReply>({ form: "device", result: submission.reply() }, { status: 400 });
+    try {
+      const created = await api.call<Device>("/api/devices", { method: "POST", json: submission.value });
+      const message = i18n.t("created", { ns: "devices", mac: formatMac(created.mac) });
+      return redirectWithToast(backTo(request, created.id), { type: "success", message }, secret);
+    } catch (error) {
+      const errors = upstreamFieldErrors(error);
+      if (!errors) console.error("add device", error);
+      const reply = replyWithErrors(submission, errors ? formFieldErrors(errors) : { "": ["admin.errors.saveFailed"] });
+      return data<ActionReply>({ form: "device", result: reply.data.result }, { status: errors ? 422 : 502 });
+    }
+  }
+
+  if (!validDevice)
+    return redirectWithToast(backTo(request, null), { type: "error", message: i18n.t("errors.invalidRequest", { ns: "admin" }) }, secret);
+
+  if (intent === "delete") {
+    try {
+      await api.call(`/api/devices/${deviceId}`, { method: "DELETE" });
+      return redirectWithToast(backTo(request, null), { type: "success", message: i18n.t("deleted", { ns: "devices" }) }, secret);
+    } catch (error) {
+      if (error instanceof Response) throw error;
+      console.error("delete device", deviceId, error);
+      return redirectWithToast(backTo(request, null), { type: "error", message: i18n.t("deleteFailed", { ns: "devices" }) }, secret);
+    }
+  }
+
+  if (intent === "import") {
+    const file = form.get("file");
+    const fail = (error: string) => data<ActionReply>({ form: "import", deviceId, error }, { status: 422 });
+    if (!(file instanceof File) || file.size === 0) return fail("devices.import_file");
+    if (file.size > MAX_IMPORT_BYTES) return fail(`validation.file_too_large|${JSON.stringify({ max: 0.2 })}`);
+    const content = await file.text();
+    const format = file.name.toLowerCase().endsWith(".csv") || !/^\s*[[{]/.test(content) ? "csv" : "json";
+    try {
+      const device = await api.call<DeviceWithOverrides>(`/api/devices/${deviceId}/overrides/import`, {
+        method: "POST",
+        json: { format, content },
+      });
+      const message = i18n.t("import.done", { ns: "devices", count: device.overrides.length, mac: formatMac(device.mac) });
+      return redirectWithToast(backTo(request, deviceId), { type: "success", message }, secret);
+    } catch (error) {
+      const errors = upstreamFieldErrors(error);
+      if (!errors) console.error("import overrides", error);
+      const first = errors ? (Object.values(errors)[0]?.[0] ?? "admin.errors.saveFailed") : "admin.errors.saveFailed";
+      return fail(first);
+    }
+  }
+
+  // The overrides form: "Add row" and "Remove" re-render the posted rows (nothing typed is lost); "Save" saves.
+  const rows = rowsFromForm(form);
+  const reply = (next: OverrideDraft[], errors: Record<number, Record<string, string[]>> = {}, formErrors: string[] = [], status = 200) =>
+    data<ActionReply>({ form: "overrides", deviceId, rows: next, errors, formErrors }, { status });
+  if (intent === "add-row") return reply([...rows, emptyRow()]);
+  if (intent.startsWith("remove-row:")) {
+    const index = Number(intent.slice("remove-row:".length));
+    return reply(rows.filter((_, position) => position !== index));
+  }
+  try {
+    const device = await api.call<DeviceWithOverrides>(`/api/devices/${deviceId}/overrides`, {
+      method: "PUT",
+      json: { overrides: rows.map((row) => ({ ...row, description: row.description || null })) },
+    });
+    const message = i18n.t("overrides.saved", { ns: "devices", mac: formatMac(device.mac) });
+    return redirectWithToast(backTo(request, deviceId), { type: "success", message }, secret);
+  } catch (error) {
+    const errors = upstreamFieldErrors(error);
+    if (!errors) console.error("save overrides", error);
+    const other = errors
+      ? Object.entries(errors)
+          .filter(([path]) => !path.startsWith("overrides."))
+          .flatMap(([, list]) => list)
+      : [];
+    return reply(rows, errors ? rowErrors(errors) : {}, errors ? other : ["admin.errors.saveFailed"], errors ? 422 : 502);
+  }
+}
+
+export default function DeviceOverrides({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("devices");
+  const { t: ta } = useTranslation("admin");
+  const [searchParams] = useSearchParams();
+  const { page, vendors, organizations, device } = loaderData;
+  const filters = parseListParams(searchParams).filters;
+  const showOrganization = organizations !== null;
+
+  const columns = useMemo<ColumnDef<Device>[]>(
+    () => [
+      {
+        id: "mac",
+        meta: { label: t("columns.mac"), sortable: true },
+        enableHiding: false,
+        cell: ({ row }) => (
+          <span dir="ltr" className="font-medium font-mono text-[0.8125rem] text-foreground">
+            {formatMac(row.original.mac)}
+          </span>
+        ),
+      },
+      { id: "vendor", meta: { label: t("columns.vendor"), sortable: true }, cell: ({ row }) => row.original.vendor },
+      { id: "model", meta: { label: t("columns.model"), sortable: true }, cell: ({ row }) => row.original.model ?? "—" },
+      ...(showOrganization
+        ? [
+            {
+              id: "organization",
+              meta: { label: t("columns.organization"), sortable: true },
+              cell: ({ row }) => row.original.organization.name,
+            } as ColumnDef<Device>,
+          ]
+        : []),
+      {
+        id: "overrides_count",
+        meta: { label: t("columns.overrides"), sortable: true, className: "text-end tabular-nums" },
+        cell: ({ row }) => row.original.overrides_count,
+      },
+      {
+        id: "actions",
+        enableHiding: false,
+        header: () => <span className="sr-only">{ta("actions.actions")}</span>,
+        meta: { label: ta("actions.actions"), className: "text-end" },
+        cell: ({ row }) => {
+          const mac = formatMac(row.original.mac);
+          return (
+            <RowActions>
+              <Link
+                to={withListParams(searchParams, { device: row.original.id, page: searchParams.get("page") })}
+                aria-label={t("edit", { mac })}
+                title={t("edit", { mac })}
+                aria-current={device?.id === row.original.id ? "true" : undefined}
+                className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "text-muted-foreground aria-[current=true]:text-primary")}
+              >
+                <SlidersHorizontalIcon aria-hidden="true" />
+              </Link>
+              <DeleteButton
+                id={row.original.id}
+                label={t("delete", { mac })}
+                title={t("deleteTitle", { mac })}
+                description={t("deleteDescription")}
+              />
+            </RowActions>
+          );
+        },
+      },
+    ],
+    [t, ta, showOrganization, searchParams, device?.id],
+  );
+
+  const overridesReply = actionData?.form === "overrides" && device && actionData.deviceId === device.id ? actionData : null;
+  const importReply = actionData?.form === "import" && device && actionData.deviceId === device.id ? actionData : null;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("title")} description={t("description")} />
+      <Card className="gap-0 py-0">
+        <DataTable
+          columns={columns}
+          page={page}
+          label={t("tableLabel")}
+          getRowId={(row) => String(row.id)}
+          searchPlaceholder={t("searchPlaceholder")}
+          emptyMessage={t("empty")}
+          filters={
+            <>
+              <FilterSelect
+                name="vendor"
+                label={t("filters.vendor")}
+                allLabel={t("filters.allVendors")}
+                value={filters.vendor}
+                options={vendors.map((vendor) => ({ value: vendor, label: vendor }))}
+              />
+              {organizations && (
+                <FilterSelect
+                  name="organization_id"
+                  label={t("filters.organization")}
+                  allLabel={t("filters.allOrganizations")}
+                  value={filters.organization_id}
+                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
+                />
+              )}
+            </>
+          }
+        />
+      </Card>
+
+      {device && (
+        <OverridesEditor
+          key={`${device.id}-${device.updated_at}-${overridesReply ? JSON.stringify(overridesReply.rows) : ""}`}
+          device={device}
+          reply={overridesReply}
+          importError={importReply?.error ?? null}
+          closeTo={withListParams(searchParams, { device: null, page: searchParams.get("page") })}
+        />
+      )}
+
+      <AddDeviceForm
+        lastResult={actionData?.form === "device" ? actionData.result : undefined}
+        organizations={organizations}
+        defaultOrganization={loaderData.defaultOrganization}
+      />
+    </div>
+  );
+}
+
+function AddDeviceForm({
+  lastResult,
+  organizations,
+  defaultOrganization,
+}: {
+  lastResult: SubmissionResult<string[]> | undefined;
+  organizations: OrganizationOption[] | null;
+  defaultOrganization: string;
+}) {
+  const { t } = useTranslation("devices");
+  const [form, fields] = useForm({
+    id: "add-device",
+    defaultValue: { organization_id: defaultOrganization },
+    lastResult,
+    constraint: getZodConstraint(deviceSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: deviceSchema }),
+  });
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>{t("addTitle")}</CardTitle>
+        <CardDescription>{t("addDescription")}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <Form method="post" {...getFormProps(form)} className="grid gap-5 md:grid-cols-2 xl:grid-cols-4">
+          <input type="hidden" name="intent" value="add-device" />
+          <ErrorList id={form.errorId} errors={form.errors} className="md:col-span-2 xl:col-span-4" />
+          <InputField field={fields.mac} label={t("fields.mac")} description={t("fields.macDescription")} autoComplete="off" dir="ltr" />
+          <InputField field={fields.vendor} label={t("fields.vendor")} autoComplete="off" />
+          <InputField field={fields.model} label={t("fields.model")} autoComplete="off" />
+          {organizations && organizations.length > 1 ? (
+            <SelectField
+              field={fields.organization_id}
+              label={t("fields.organization")}
+              placeholder={t("fields.chooseOrganization")}
+              options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
+            />
+          ) : (
+            <div className="hidden xl:block" />
+          )}
+          <div className="md:col-span-2 xl:col-span-4 flex justify-end">
+            <Button type="submit">
+              <PlusIcon aria-hidden="true" />
+              {t("addDevice")}
+            </Button>
+          </div>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+interface EditorRow extends OverrideDraft {
+  /** Stable React key of a row added in the browser. */
+  uid: number;
+}
+
+/**
+ * The override rows of one device as one form. "Add row" and "Remove" are submit buttons with an intent,
+ * so without JavaScript the server answers the posted rows plus or minus one; with JavaScript they change
+ * the rows in place and only "Save" posts.
+ */
+function OverridesEditor({
+  device,
+  reply,
+  importError,
+  closeTo,
+}: {
+  device: DeviceWithOverrides;
+  reply: Extract<ActionReply, { form: "overrides" }> | null;
+  importError: string | null;
+  closeTo: string;
+}) {
+  const { t } = useTranslation("devices");
+  const navigation = useNavigation();
+  const saving = navigation.state === "submitting" && navigation.formData?.get("intent") === "save";
+  const nextUid = useRef(0);
+  const withUid = (row: OverrideDraft): EditorRow => ({ ...row, uid: nextUid.current++ });
+  const [rows, setRows] = useState<EditorRow[]>(() =>
+    (reply?.rows ?? device.overrides.map((row) => ({ ...row, description: row.description ?? "" }))).map(withUid),
+  );
+  // Errors belong to the rows as posted; a row removed in the browser takes its errors with it.
+  const [errors, setErrors] = useState<(Record<string, string[]> | undefined)[]>(() => rows.map((_, index) => reply?.errors[index]));
+  const mac = formatMac(device.mac);
+  const formId = `overrides-${device.id}`;
+
+  const addRow = (event: React.MouseEvent) => {
+    event.preventDefault();
+    setRows((current) => [...current, withUid(emptyRow())]);
+    setErrors((current) => [...current, undefined]);
+  };
+  const removeRow = (event: React.MouseEvent, index: number) => {
+    event.preventDefault();
+    setRows((current) => current.filter((_, position) => position !== index));
+    setErrors((current) => current.filter((_, position) => position !== index));
+  };
+
+  return (
+    <Card aria-labelledby={`${formId}-title`}>
+      <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
+        <div className="space-y-1.5">
+          <CardTitle id={`${formId}-title`}>
+            <span dir="ltr">{t("overrides.title", { mac })}</span>
+          </CardTitle>
+          <CardDescription>
+            {device.vendor}
+            {device.model ? ` ${device.model}` : ""} · {device.organization.name} — {t("overrides.help")}
+          </CardDescription>
+        </div>
+        <div className="flex flex-wrap gap-2">
+          <a
+            href={`/tools/devices/overrides/export/${device.id}?format=csv`}
+            download
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            <DownloadIcon aria-hidden="true" />
+            {t("exportCsv")}
+          </a>
+          <a
+            href={`/tools/devices/overrides/export/${device.id}?format=json`}
+            download
+            className={buttonVariants({ variant: "outline", size: "sm" })}
+          >
+            <DownloadIcon aria-hidden="true" />
+            {t("exportJson")}
+          </a>
+          <Link to={closeTo} className={buttonVariants({ variant: "ghost", size: "sm" })}>
+            <XIcon aria-hidden="true" />
+            {t("overrides.close")}
+          </Link>
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-6">
+        <Form method="post" id={formId} className="space-y-4">
+          <input type="hidden" name="device_id" value={device.id} />
+          {reply && reply.formErrors.length > 0 && <ErrorList errors={reply.formErrors} />}
+          <div className="overflow-x-auto">
+            <table className="w-full min-w-[56rem] text-sm">
+              <caption className="sr-only">{t("overrides.tableLabel", { mac })}</caption>
+              <thead>
+                <tr className="border-b text-start text-muted-foreground">
+                  <th scope="col" className="px-2 py-2 text-start font-medium">
+                    {t("overrides.key")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-start font-medium">
+                    {t("overrides.value")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-start font-medium">
+                    {t("overrides.type")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-start font-medium">
+                    {t("overrides.enabled")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-start font-medium">
+                    {t("overrides.description")}
+                  </th>
+                  <th scope="col" className="px-2 py-2 text-end font-medium">
+                    <span className="sr-only">{t("overrides.actions")}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.length === 0 && (
+                  <tr>
+                    <td colSpan={6} className="px-2 py-6 text-center text-muted-foreground">
+                      {t("overrides.empty")}
+                    </td>
+                  </tr>
+                )}
+                {rows.map((row, index) => (
+                  <OverrideRow key={row.uid} row={row} index={index} errors={errors[index]} onRemove={removeRow} />
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Button type="submit" name="intent" value="add-row" variant="outline" onClick={addRow}>
+              <PlusIcon aria-hidden="true" />
+              {t("overrides.addRow")}
+            </Button>
+            <Button type="submit" name="intent" value="save" disabled={saving}>
+              {t("overrides.save")}
+            </Button>
+          </div>
+        </Form>
+
+        <Form method="post" encType="multipart/form-data" className="flex flex-wrap items-end gap-3 border-t pt-5">
+          <input type="hidden" name="device_id" value={device.id} />
+          <input type="hidden" name="intent" value="import" />
+          <div className="flex min-w-64 flex-col gap-1.5">
+            <Label htmlFor={`${formId}-import`}>{t("import.file")}</Label>
+            <Input
+              id={`${formId}-import`}
+              name="file"
+              type="file"
+              accept=".csv,.json,text/csv,application/json"
+              aria-invalid={importError ? true : undefined}
+              aria-describedby={`${formId}-import-help${importError ? ` ${formId}-import-error` : ""}`}
+            />
+            <p id={`${formId}-import-help`} className="max-w-xl text-[0.8125rem] text-muted-foreground">
+              {t("import.description")}
+            </p>
+            <ErrorList id={`${formId}-import-error`} errors={importError ? [importError] : undefined} />
+          </div>
+          <Button type="submit" variant="outline">
+            <UploadIcon aria-hidden="true" />
+            {t("import.submit")}
+          </Button>
+        </Form>
+      </CardContent>
+    </Card>
+  );
+}
+
+function OverrideRow({
+  row,
+  index,
+  errors,
+  onRemove,
+}: {
+  row: EditorRow;
+  index: number;
+  errors: Record<string, string[]> | undefined;
+  onRemove: (event: React.MouseEvent, index: number) => void;
+}) {
+  const { t } = useTranslation("devices");
+  const number = index + 1;
+  const name = (field: string) => `rows[${index}].${field}`;
+  const id = (field: string) => `override-${row.uid}-${field}`;
+  const cellLabel = (field: string) => `${t(`overrides.${field}` as "overrides.key")} — ${t("overrides.rowLabel", { number })}`;
+  const invalid = (field: string) => (errors?.[field]?.length ? true : undefined);
+  const describedBy = (field: string) => (errors?.[field]?.length ? `${id(field)}-error` : undefined);
+  return (
+    <tr className="border-b align-top last:border-b-0">
+      <td className="px-2 py-2">
+        <Input
+          id={id("key")}
+          name={name("key")}
+          defaultValue={row.key}
+          aria-label={cellLabel("key")}
+          aria-invalid={invalid("key")}
+          aria-describedby={describedBy("key")}
+          dir="ltr"
+          autoComplete="off"
+          required
+          maxLength={128}
+        />
+        <ErrorList id={`${id("key")}-error`} errors={errors?.key} className="mt-1" />
+      </td>
+      <td className="px-2 py-2">
+        <Input
+          id={id("value")}
+          name={name("value")}
+          defaultValue={row.value}
+          aria-label={cellLabel("value")}
+          aria-invalid={invalid("value")}
+          aria-describedby={describedBy("value")}
+          dir="auto"
+          autoComplete="off"
+          maxLength={2000}
+        />
+        <ErrorList id={`${id("value")}-error`} errors={errors?.value} className="mt-1" />
+      </td>
+      <td className="px-2 py-2">
+        <NativeSelect id={id("type")} name={name("type")} defaultValue={row.type} aria-label={cellLabel("type")}>
+          {OVERRIDE_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {t(`types.${type}`)}
+            </option>
+          ))}
+        </NativeSelect>
+      </td>
+      <td className="px-2 py-2 align-middle">
+        <NativeCheckbox id={id("enabled")} name={name("enabled")} defaultChecked={row.enabled} aria-label={cellLabel("enabled")} />
+      </td>
+      <td className="px-2 py-2">
+        <Input
+          id={id("description")}
+          name={name("description")}
+          defaultValue={row.description}
+          aria-label={cellLabel("description")}
+          aria-invalid={invalid("description")}
+          aria-describedby={describedBy("description")}
+          dir="auto"
+          autoComplete="off"
+          maxLength={255}
+        />
+        <ErrorList id={`${id("description")}-error`} errors={errors?.description} className="mt-1" />
+      </td>
+      <td className="px-2 py-2 text-end">
+        <Button
+          type="submit"
+          name="intent"
+          value={`remove-row:${index}`}
+          variant="ghost"
+          size="icon"
+          aria-label={t("overrides.removeRow", { number })}
+          title={t("overrides.removeRow", { number })}
+          className="text-muted-foreground hover:text-destructive"
+          onClick={(event) => onRemove(event, index)}
+          formNoValidate
+        >
+          <Trash2Icon aria-hidden="true" />
+        </Button>
+      </td>
+    </tr>
+  );
+}

@@ -1,0 +1,52 @@
+import { useTranslation } from "react-i18next";
+import { useFormErrorToast } from "~/components/admin/form-toast";
+import { organizationOptions } from "~/components/admin/options.server";
+import { PageHeader } from "~/components/admin/page-header";
+import { submitPrompt, ttsCatalogue } from "~/components/tools/tts.server";
+import { TtsForm } from "~/components/tools/tts-form";
+import { organizationFilter } from "~/lib/organization-filter.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import { getLocale } from "~/middleware/i18next";
+import type { Route } from "./+types/tts.add";
+
+const LANGUAGE_OF_LOCALE = { en: "en-US", fr: "fr-FR", ar: "ar" } as const;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireScreen(context, "tts-add");
+  const [catalogue, organizations] = await Promise.all([ttsCatalogue(api), user.is_provider ? organizationOptions(api) : null]);
+  const locale = getLocale(context) as keyof typeof LANGUAGE_OF_LOCALE;
+  const language = LANGUAGE_OF_LOCALE[locale] ?? "en-US";
+  return {
+    catalogue,
+    organizations,
+    defaults: {
+      language,
+      voice: catalogue.voices.find((voice) => voice.language === language)?.id ?? "",
+      format: "text",
+      organization_id: String(organizationFilter(request, user) ?? user.organization?.id ?? ""),
+    },
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "tts-add");
+  return submitPrompt(request, context, api, null);
+}
+
+export default function AddPrompt({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("tts");
+  useFormErrorToast(actionData);
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("addTitle")} description={t("addDescription")} backTo="/tools/tts" />
+      <TtsForm
+        mode="add"
+        defaultValue={loaderData.defaults}
+        lastResult={actionData?.result}
+        catalogue={loaderData.catalogue}
+        organizations={loaderData.organizations}
+        previewUrl={actionData && "previewUrl" in actionData ? String(actionData.previewUrl) : null}
+      />
+    </div>
+  );
+}

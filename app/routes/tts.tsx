@@ -1,0 +1,219 @@
+import type { ColumnDef } from "@tanstack/react-table";
+import { DownloadIcon, PlusIcon } from "lucide-react";
+import { useMemo } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useSearchParams } from "react-router";
+import { formatDateTime } from "~/components/admin/format";
+import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
+import { PageHeader } from "~/components/admin/page-header";
+import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
+import { listUrl } from "~/components/admin/upstream.server";
+import { useFollowRendering } from "~/components/tools/follow-rendering";
+import { audioUrl, formatDuration, STATUS_VARIANTS, TTS_LANGUAGES, TTS_STATUSES, type TtsPrompt } from "~/components/tools/tts";
+import { Badge } from "~/components/ui/badge";
+import { buttonVariants } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { DataTable } from "~/components/ui/data-table";
+import { FilterSelect } from "~/components/ui/list-filters";
+import { getEnv } from "~/lib/cloudflare.server";
+import { type Paginated, parseListParams } from "~/lib/list-params";
+import { organizationFilter } from "~/lib/organization-filter.server";
+import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { cn } from "~/lib/utils";
+import { translateError } from "~/lib/validation-message";
+import { getInstance } from "~/middleware/i18next";
+import type { Route } from "./+types/tts";
+
+const SORTS = ["name", "language", "status", "duration_ms", "created_at", "rendered_at"] as const;
+
+/** Prompts: search, language and status filters, an inline player per ready row. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireScreen(context, "tts");
+  const list = parseListParams(new URL(request.url));
+  const query = listApiQuery(list, {
+    sorts: SORTS,
+    filters: { language: oneOf(TTS_LANGUAGES), status: oneOf(TTS_STATUSES) },
+    organizationId: organizationFilter(request, user),
+  });
+  const page = await api.call<Paginated<TtsPrompt>>("/api/tts", { query });
+  redirectPastLastPage(request, page);
+  return { page, allowed: { modify: can(user, "tools.text_to_speech.modify") }, showOrganization: user.is_provider };
+}
+
+/** Delete a prompt (`intent=delete`, `id`): back to the same list with a toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "tts");
+  requirePermission(context, "tools.text_to_speech.modify");
+  const i18n = getInstance(context);
+  const secret = getEnv(context).SESSION_SECRET;
+  const back = listUrl(request);
+  const form = await request.formData();
+  const id = Number(form.get("id"));
+  if (form.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) {
+    return redirectWithToast(back, { type: "error", message: i18n.t("errors.invalidRequest", { ns: "admin" }) }, secret);
+  }
+  try {
+    await api.call(`/api/tts/${id}`, { method: "DELETE" });
+    return redirectWithToast(back, { type: "success", message: i18n.t("deleted", { ns: "tts" }) }, secret);
+  } catch (error) {
+    if (error instanceof Response) throw error;
+    const refused = error instanceof UpstreamError && error.status < 500 && error.body.message;
+    if (!refused) console.error("delete prompt", id, error);
+    const message = refused ? translateError(i18n.t, error.body.message ?? "") : i18n.t("deleteFailed", { ns: "tts" });
+    return redirectWithToast(back, { type: "error", message }, secret);
+  }
+}
+
+export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("tts");
+  const { t: ta } = useTranslation("admin");
+  const [searchParams] = useSearchParams();
+  const { page, allowed, showOrganization } = loaderData;
+  const filters = parseListParams(searchParams).filters;
+  const locale = i18n.language;
+  const refresh = useFollowRendering(page.data.some((prompt) => prompt.status === "rendering"));
+
+  const columns = useMemo<ColumnDef<TtsPrompt>[]>(
+    () => [
+      {
+        id: "name",
+        meta: { label: t("columns.name"), sortable: true },
+        enableHiding: false,
+        cell: ({ row }) => (
+          <div className="flex flex-col">
+            <span className="font-medium text-foreground">{row.original.name}</span>
+            {row.original.description && <span className="text-[0.8125rem]">{row.original.description}</span>}
+          </div>
+        ),
+      },
+      ...(showOrganization
+        ? [
+            {
+              id: "organization",
+              meta: { label: t("columns.organization") },
+              cell: ({ row }) => row.original.organization.name,
+            } as ColumnDef<TtsPrompt>,
+          ]
+        : []),
+      {
+        id: "language",
+        meta: { label: t("columns.language"), sortable: true },
+        cell: ({ row }) => t(`languages.${row.original.language}`),
+      },
+      {
+        id: "status",
+        meta: { label: t("columns.status"), sortable: true },
+        cell: ({ row }) => (
+          <Badge variant={STATUS_VARIANTS[row.original.status]} title={row.original.error ?? undefined}>
+            {t(`statuses.${row.original.status}`)}
+          </Badge>
+        ),
+      },
+      {
+        id: "duration_ms",
+        meta: { label: t("columns.duration"), sortable: true, className: "tabular-nums" },
+        cell: ({ row }) => formatDuration(row.original.duration_ms),
+      },
+      {
+        id: "audio",
+        meta: { label: t("columns.audio") },
+        cell: ({ row }) =>
+          row.original.status === "ready" && row.original.audio_url ? (
+            // biome-ignore lint/a11y/useMediaCaption: synthesized speech of a text shown on the prompt's page.
+            <audio
+              controls
+              preload="none"
+              src={audioUrl(row.original.id)}
+              aria-label={t("audioOf", { name: row.original.name })}
+              className="h-9 w-64 max-w-full"
+            />
+          ) : (
+            "—"
+          ),
+      },
+      {
+        id: "rendered_at",
+        meta: { label: t("columns.renderedAt"), sortable: true },
+        cell: ({ row }) => (row.original.rendered_at ? formatDateTime(locale, row.original.rendered_at) : "—"),
+      },
+      {
+        id: "actions",
+        enableHiding: false,
+        header: () => <span className="sr-only">{ta("actions.actions")}</span>,
+        meta: { label: ta("actions.actions"), className: "text-end" },
+        cell: ({ row }) => {
+          const prompt = row.original;
+          return (
+            <RowActions>
+              {prompt.status === "ready" && (
+                <a
+                  href={audioUrl(prompt.id, true)}
+                  download
+                  aria-label={t("download", { name: prompt.name })}
+                  title={t("download", { name: prompt.name })}
+                  className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "text-muted-foreground")}
+                >
+                  <DownloadIcon aria-hidden="true" />
+                </a>
+              )}
+              {allowed.modify && <EditLink to={`/tools/tts/edit/${prompt.id}`} label={t("edit", { name: prompt.name })} />}
+              {allowed.modify && (
+                <DeleteButton
+                  id={prompt.id}
+                  label={t("delete", { name: prompt.name })}
+                  title={t("deleteTitle", { name: prompt.name })}
+                  description={t("deleteDescription")}
+                />
+              )}
+            </RowActions>
+          );
+        },
+      },
+    ],
+    [t, ta, locale, allowed, showOrganization],
+  );
+
+  return (
+    <div className="space-y-6">
+      {refresh}
+      <PageHeader title={t("title")} description={t("description")} />
+      <Card className="gap-0 py-0">
+        <DataTable
+          columns={columns}
+          page={page}
+          label={t("tableLabel")}
+          getRowId={(row) => String(row.id)}
+          searchPlaceholder={t("searchPlaceholder")}
+          emptyMessage={t("empty")}
+          filters={
+            <>
+              <FilterSelect
+                name="language"
+                label={t("filters.language")}
+                allLabel={t("filters.allLanguages")}
+                value={filters.language}
+                options={TTS_LANGUAGES.map((code) => ({ value: code, label: t(`languages.${code}`) }))}
+              />
+              <FilterSelect
+                name="status"
+                label={t("filters.status")}
+                allLabel={t("filters.allStatuses")}
+                value={filters.status}
+                options={TTS_STATUSES.map((status) => ({ value: status, label: t(`statuses.${status}`) }))}
+              />
+            </>
+          }
+          toolbar={
+            allowed.modify && (
+              <Link to="/tools/tts/add" className={buttonVariants()}>
+                <PlusIcon aria-hidden="true" />
+                {t("add")}
+              </Link>
+            )
+          }
+        />
+      </Card>
+    </div>
+  );
+}

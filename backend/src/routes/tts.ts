@@ -1,0 +1,513 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import type { Db } from "../db/client";
+import { organizations, TTS_FORMATS, TTS_STATUSES, ttsPrompts, users } from "../db/schema";
+import { logActivity } from "../lib/activity";
+import { currentUser, requireAuth, requirePermission } from "../lib/auth";
+import type { AppEnv, CurrentUser } from "../lib/context";
+import { notFound } from "../lib/errors";
+import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { tenantScope, writableOrganizationId } from "../lib/tenant";
+import { ErrorBag, validationHook } from "../lib/validation";
+import { findVoice, TTS_LANGUAGES, type TtsEngine, TtsRenderError, ttsEngine } from "../tts";
+import { checkSsml, SSML_TAGS } from "../tts/ssml";
+
+/** Text-to-speech prompts: saved text or SSML rendered to audio in R2 off the request. */
+export const ttsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+/** Longest text or SSML a prompt may hold (characters). */
+export const TTS_TEXT_LIMIT = 3000;
+/** Longest text the unsaved "Listen" preview renders (it runs during the request). */
+export const TTS_PREVIEW_LIMIT = 500;
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+function promptColumns() {
+  return {
+    id: ttsPrompts.id,
+    organizationId: ttsPrompts.organizationId,
+    organizationName: organizations.name,
+    name: ttsPrompts.name,
+    description: ttsPrompts.description,
+    text: ttsPrompts.text,
+    format: ttsPrompts.format,
+    language: ttsPrompts.language,
+    voice: ttsPrompts.voice,
+    status: ttsPrompts.status,
+    error: ttsPrompts.error,
+    revision: ttsPrompts.revision,
+    audioKey: ttsPrompts.audioKey,
+    audioSize: ttsPrompts.audioSize,
+    durationMs: ttsPrompts.durationMs,
+    renderedById: ttsPrompts.renderedBy,
+    renderedByName: users.name,
+    renderedAt: ttsPrompts.renderedAt,
+    createdAt: ttsPrompts.createdAt,
+    updatedAt: ttsPrompts.updatedAt,
+  };
+}
+
+const PromptSchema = z
+  .object({
+    id: z.number().int(),
+    organization: z.object({ id: z.number().int(), name: z.string() }),
+    name: z.string(),
+    description: z.string().nullable(),
+    text: z.string(),
+    format: z.enum(TTS_FORMATS),
+    language: z.enum(TTS_LANGUAGES),
+    voice: z.string(),
+    status: z.enum(TTS_STATUSES),
+    error: z.string().nullable().openapi({ description: "Why the last render failed" }),
+    duration_ms: z.number().int().nullable(),
+    audio_size: z.number().int().nullable(),
+    audio_url: z.string().nullable().openapi({ example: "/api/tts/1/audio" }),
+    rendered_by: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    rendered_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+  })
+  .openapi("TtsPrompt");
+
+type PromptRow = Awaited<ReturnType<typeof findPrompt>>;
+
+function serialize(row: PromptRow): z.infer<typeof PromptSchema> {
+  return {
+    id: row.id,
+    organization: { id: row.organizationId, name: row.organizationName ?? "" },
+    name: row.name,
+    description: row.description,
+    text: row.text,
+    format: row.format,
+    language: row.language as z.infer<typeof PromptSchema>["language"],
+    voice: row.voice,
+    status: row.status,
+    error: row.error,
+    duration_ms: row.durationMs,
+    audio_size: row.audioSize,
+    audio_url: row.status === "ready" && row.audioKey ? `/api/tts/${row.id}/audio` : null,
+    rendered_by: row.renderedById && row.renderedByName ? { id: row.renderedById, name: row.renderedByName } : null,
+    rendered_at: row.renderedAt,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+function selectPrompts(db: Db) {
+  return db
+    .select(promptColumns())
+    .from(ttsPrompts)
+    .leftJoin(organizations, eq(organizations.id, ttsPrompts.organizationId))
+    .leftJoin(users, eq(users.id, ttsPrompts.renderedBy));
+}
+
+async function findPrompt(db: Db, me: CurrentUser, id: number) {
+  const [row] = await selectPrompts(db).where(and(eq(ttsPrompts.id, id), tenantScope(me, ttsPrompts.organizationId)));
+  if (!row) throw notFound();
+  return row;
+}
+
+/**
+ * Renders one revision of a prompt and stores the audio; runs after the response (waitUntil). The final
+ * update only applies while the prompt is still at that revision: an edit made meanwhile started its own
+ * render, and the older audio is thrown away.
+ */
+export async function renderPrompt(env: AppEnv["Bindings"], db: Db, engine: TtsEngine, promptId: number, revision: number, userId: number) {
+  const [prompt] = await db
+    .select()
+    .from(ttsPrompts)
+    .where(and(eq(ttsPrompts.id, promptId), eq(ttsPrompts.revision, revision)));
+  if (!prompt) return;
+  const current = and(eq(ttsPrompts.id, promptId), eq(ttsPrompts.revision, revision));
+  const voice = findVoice(engine, prompt.voice);
+  try {
+    if (!voice) throw new TtsRenderError(`The voice "${prompt.voice}" is not offered by the ${engine.id} engine.`);
+    const audio = await engine.render({ text: prompt.text, format: prompt.format, voice });
+    const key = `tts/${prompt.organizationId}/${prompt.id}-${revision}.${audio.extension}`;
+    await env.FILES.put(key, audio.bytes, { httpMetadata: { contentType: audio.contentType } });
+    const updated = await db
+      .update(ttsPrompts)
+      .set({
+        status: "ready",
+        error: null,
+        audioKey: key,
+        audioSize: audio.bytes.length,
+        durationMs: audio.durationMs,
+        renderedBy: userId,
+        renderedAt: new Date().toISOString(),
+      })
+      .where(current)
+      .returning({ id: ttsPrompts.id });
+    if (updated.length === 0) await env.FILES.delete(key);
+    else if (prompt.audioKey && prompt.audioKey !== key) await env.FILES.delete(prompt.audioKey);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    if (!(error instanceof TtsRenderError)) console.error("tts render", promptId, error);
+    await db
+      .update(ttsPrompts)
+      .set({ status: "failed", error: reason.slice(0, 1000), renderedBy: userId, renderedAt: new Date().toISOString() })
+      .where(current);
+  }
+}
+
+const SORTS = {
+  name: ttsPrompts.name,
+  language: ttsPrompts.language,
+  status: ttsPrompts.status,
+  duration_ms: ttsPrompts.durationMs,
+  created_at: ttsPrompts.createdAt,
+  rendered_at: ttsPrompts.renderedAt,
+} as const;
+
+const VoiceSchema = z
+  .object({ id: z.string(), language: z.enum(TTS_LANGUAGES), gender: z.enum(["male", "female"]), name: z.string() })
+  .openapi("TtsVoice");
+
+ttsRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/tts/voices",
+    tags: ["Text-to-speech"],
+    summary: "The configured engine, its languages and voices, and the text limits",
+    middleware: [requireAuth, requirePermission("tools.text_to_speech.read")] as const,
+    responses: {
+      200: jsonContent(
+        z.object({
+          engine: z.string(),
+          languages: z.array(z.enum(TTS_LANGUAGES)),
+          voices: z.array(VoiceSchema),
+          text_limit: z.number().int(),
+          preview_limit: z.number().int(),
+          ssml_tags: z.array(z.string()),
+        }),
+        "Voices by language",
+      ),
+      ...errorResponses(401, 403),
+    },
+  }),
+  async (c) => {
+    const engine = ttsEngine(c.env);
+    return c.json(
+      {
+        engine: engine.id,
+        languages: [...TTS_LANGUAGES],
+        voices: [...engine.voices],
+        text_limit: TTS_TEXT_LIMIT,
+        preview_limit: TTS_PREVIEW_LIMIT,
+        ssml_tags: [...SSML_TAGS],
+      },
+      200,
+    );
+  },
+);
+
+ttsRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/tts",
+    tags: ["Text-to-speech"],
+    summary: "Prompts, with search (name, description, text), language and status filters",
+    middleware: [requireAuth, requirePermission("tools.text_to_speech.read")] as const,
+    request: {
+      query: listQuerySchema.extend({
+        sort: z.enum(["name", "language", "status", "duration_ms", "created_at", "rendered_at"]).default("created_at"),
+        language: z.enum(TTS_LANGUAGES).optional(),
+        status: z.enum(TTS_STATUSES).optional(),
+      }),
+    },
+    responses: { 200: jsonContent(paginatorSchema(PromptSchema), "One page of prompts"), ...errorResponses(401, 403, 422) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const query = c.req.valid("query");
+    const db = c.get("db");
+    const pattern = query.search ? likePattern(query.search) : undefined;
+    const where = and(
+      ...([
+        tenantScope(me, ttsPrompts.organizationId, query.organization_id),
+        pattern
+          ? or(
+              sql`${ttsPrompts.name} LIKE ${pattern} ESCAPE '\\'`,
+              sql`${ttsPrompts.description} LIKE ${pattern} ESCAPE '\\'`,
+              sql`${ttsPrompts.text} LIKE ${pattern} ESCAPE '\\'`,
+            )
+          : undefined,
+        query.language ? eq(ttsPrompts.language, query.language) : undefined,
+        query.status ? eq(ttsPrompts.status, query.status) : undefined,
+      ] satisfies (SQL | undefined)[]),
+    );
+    const order = query.direction === "asc" ? asc : desc;
+    const [rows, totals] = await Promise.all([
+      selectPrompts(db)
+        .where(where)
+        .orderBy(order(SORTS[query.sort]), order(ttsPrompts.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page),
+      db.select({ total: count() }).from(ttsPrompts).where(where),
+    ]);
+    return c.json(paginate(rows.map(serialize), totals[0]?.total ?? 0, query.page, query.per_page), 200);
+  },
+);
+
+ttsRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/tts/{id}",
+    tags: ["Text-to-speech"],
+    summary: "One prompt; follow `status` while it is rendering",
+    middleware: [requireAuth, requirePermission("tools.text_to_speech.read")] as const,
+    request: { params: idParam },
+    responses: { 200: jsonContent(PromptSchema, "The prompt"), ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => c.json(serialize(await findPrompt(c.get("db"), currentUser(c), c.req.valid("param").id)), 200),
+);
+
+ttsRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/tts/{id}/audio",
+    tags: ["Text-to-speech"],
+    summary: "The rendered audio (404 until the prompt is ready); `?download=1` as an attachment",
+    middleware: [requireAuth, requirePermission("tools.text_to_speech.read")] as const,
+    request: { params: idParam, query: z.object({ download: z.enum(["0", "1"]).optional() }) },
+    responses: {
+      200: { description: "The audio", content: { "audio/wav": { schema: z.any().openapi({ type: "string", format: "binary" }) } } },
+      ...errorResponses(401, 403, 404),
+    },
+  }),
+  async (c) => {
+    const prompt = await findPrompt(c.get("db"), currentUser(c), c.req.valid("param").id);
+    const object = prompt.status === "ready" && prompt.audioKey ? await c.env.FILES.get(prompt.audioKey) : null;
+    if (!object || !prompt.audioKey) throw notFound();
+    const extension = prompt.audioKey.split(".").pop() ?? "wav";
+    const filename = `${prompt.name.replace(/[^\p{L}\p{N} ._-]+/gu, "").trim() || "prompt"}.${extension}`;
+    const disposition = c.req.valid("query").download === "1" ? "attachment" : "inline";
+    return c.body(object.body, 200, {
+      "Content-Type": object.httpMetadata?.contentType ?? "audio/wav",
+      "Content-Length": String(object.size),
+      "Content-Disposition": `${disposition}; filename="${asciiFilename(filename)}"; filename*=UTF-8''${encodeURIComponent(filename)}`,
+      "Cache-Control": "private, max-age=0, must-revalidate",
+      ETag: object.httpEtag,
+    });
+  },
+);
+
+/** The plain-ASCII `filename=` fallback beside `filename*`. */
+function asciiFilename(name: string): string {
+  const ascii = name
+    .normalize("NFD")
+    .replace(/[^\x20-\x7e]/g, "")
+    .replace(/["\\]/g, "");
+  return ascii.replace(/^\.+/, "").trim() || "prompt.wav";
+}
+
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const SpeechBody = z.object({
+  text: z.string().trim().min(1).max(TTS_TEXT_LIMIT),
+  format: z.enum(TTS_FORMATS).default("text"),
+  language: z.enum(TTS_LANGUAGES),
+  voice: z.string().trim().min(1).max(100),
+});
+
+const PromptBody = SpeechBody.extend({
+  name: z.string().trim().min(1).max(255),
+  description: optionalText(1000),
+  /** false: save as a draft without rendering. */
+  render: z.boolean().default(true),
+  organization_id: z.number().int().positive().nullish(),
+});
+
+type SpeechInput = z.infer<typeof SpeechBody>;
+
+/** Voice of the language, SSML that eSpeak can render: field errors otherwise. */
+function checkSpeech(engine: TtsEngine, body: SpeechInput, bag: ErrorBag) {
+  const voice = findVoice(engine, body.voice);
+  if (!voice) bag.add("voice", "validation.in");
+  else if (voice.language !== body.language) bag.add("voice", "tts.voice_language_mismatch");
+  if (body.format === "ssml") {
+    const problem = checkSsml(body.text);
+    if (problem) {
+      const { key, ...params } = problem;
+      bag.add("text", `${key}|${JSON.stringify(params)}`);
+    }
+  }
+  return voice;
+}
+
+function auditFields(values: { name: string; description: string | null; text: string; format: string; language: string; voice: string }) {
+  return {
+    name: values.name,
+    description: values.description,
+    text: values.text,
+    format: values.format,
+    language: values.language,
+    voice: values.voice,
+  };
+}
+
+ttsRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/tts",
+    tags: ["Text-to-speech"],
+    summary: "Create a prompt; it renders after the response (status `rendering`, then `ready` or `failed`)",
+    middleware: [requireAuth, requirePermission("tools.text_to_speech.modify")] as const,
+    request: { body: jsonBody(PromptBody) },
+    responses: { 201: jsonContent(PromptSchema, "The new prompt"), ...errorResponses(401, 403, 419, 422) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const body = c.req.valid("json");
+    const engine = ttsEngine(c.env);
+    const bag = new ErrorBag();
+    checkSpeech(engine, body, bag);
+    bag.throwIfAny();
+    const organizationId = writableOrganizationId(me, body.organization_id);
+    const now = new Date().toISOString();
+    const values = {
+      name: body.name,
+      description: body.description,
+      text: body.text,
+      format: body.format,
+      language: body.language,
+      voice: body.voice,
+    };
+    const [created] = await db
+      .insert(ttsPrompts)
+      .values({ ...values, organizationId, status: body.render ? "rendering" : "draft", createdAt: now, updatedAt: now })
+      .returning({ id: ttsPrompts.id, revision: ttsPrompts.revision });
+    if (!created) throw new Error("Prompt insert returned no row.");
+    await logActivity(c, {
+      action: "tts.created",
+      subject_type: "tts_prompt",
+      subject_id: created.id,
+      subject_label: body.name,
+      organization_id: organizationId,
+      after: auditFields(values),
+    });
+    if (body.render) c.executionCtx.waitUntil(renderPrompt(c.env, db, engine, created.id, created.revision, me.id));
+    return c.json(serialize(await findPrompt(db, me, created.id)), 201);
+  },
+);
+
+ttsRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/api/tts/{id}",
+    tags: ["Text-to-speech"],
+    summary: "Update a prompt; with `render` (the default) it renders again after the response",
+    middleware: [requireAuth, requirePermission("tools.text_to_speech.modify")] as const,
+    request: { params: idParam, body: jsonBody(PromptBody.omit({ organization_id: true })) },
+    responses: { 200: jsonContent(PromptSchema, "The updated prompt"), ...errorResponses(401, 403, 404, 419, 422) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const existing = await findPrompt(db, me, id);
+    const engine = ttsEngine(c.env);
+    const bag = new ErrorBag();
+    checkSpeech(engine, body, bag);
+    bag.throwIfAny();
+    const values = {
+      name: body.name,
+      description: body.description,
+      text: body.text,
+      format: body.format,
+      language: body.language,
+      voice: body.voice,
+    };
+    const revision = existing.revision + 1;
+    await db
+      .update(ttsPrompts)
+      .set({ ...values, revision, status: body.render ? "rendering" : "draft", error: null, updatedAt: new Date().toISOString() })
+      .where(and(eq(ttsPrompts.id, id), tenantScope(me, ttsPrompts.organizationId)));
+    await logActivity(c, {
+      action: "tts.updated",
+      subject_type: "tts_prompt",
+      subject_id: id,
+      subject_label: body.name,
+      organization_id: existing.organizationId,
+      before: auditFields(existing),
+      after: auditFields(values),
+    });
+    if (body.render) c.executionCtx.waitUntil(renderPrompt(c.env, db, engine, id, revision, me.id));
+    return c.json(serialize(await findPrompt(db, me, id)), 200);
+  },
+);
+
+ttsRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/api/tts/{id}",
+    tags: ["Text-to-speech"],
+    summary: "Delete a prompt and its audio",
+    middleware: [requireAuth, requirePermission("tools.text_to_speech.modify")] as const,
+    request: { params: idParam },
+    responses: { 204: { description: "Deleted" }, ...errorResponses(401, 403, 404, 419) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    const existing = await findPrompt(db, me, id);
+    await db.delete(ttsPrompts).where(and(eq(ttsPrompts.id, id), tenantScope(me, ttsPrompts.organizationId)));
+    if (existing.audioKey) await c.env.FILES.delete(existing.audioKey);
+    await logActivity(c, {
+      action: "tts.deleted",
+      subject_type: "tts_prompt",
+      subject_id: id,
+      subject_label: existing.name,
+      organization_id: existing.organizationId,
+      before: auditFields(existing),
+    });
+    return c.body(null, 204);
+  },
+);
+
+ttsRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/tts/preview",
+    tags: ["Text-to-speech"],
+    summary: `Render unsaved text ("Listen") during the request, up to ${TTS_PREVIEW_LIMIT} characters; nothing is stored`,
+    middleware: [requireAuth, requirePermission("tools.text_to_speech.modify")] as const,
+    request: { body: jsonBody(SpeechBody.extend({ text: z.string().trim().min(1).max(TTS_PREVIEW_LIMIT) })) },
+    responses: {
+      200: { description: "The audio", content: { "audio/wav": { schema: z.any().openapi({ type: "string", format: "binary" }) } } },
+      ...errorResponses(401, 403, 419, 422),
+    },
+  }),
+  async (c) => {
+    const body = c.req.valid("json");
+    const engine = ttsEngine(c.env);
+    const bag = new ErrorBag();
+    const voice = checkSpeech(engine, body, bag);
+    bag.throwIfAny();
+    if (!voice) throw new Error("checkSpeech accepted an unknown voice.");
+    try {
+      const audio = await engine.render({ text: body.text, format: body.format, voice });
+      return c.body(audio.bytes.slice().buffer, 200, {
+        "Content-Type": audio.contentType,
+        "Content-Disposition": `inline; filename="preview.${audio.extension}"`,
+        "Cache-Control": "no-store",
+      });
+    } catch (error) {
+      if (!(error instanceof TtsRenderError)) throw error;
+      console.warn("tts preview", error.message);
+      bag.add("text", "tts.render_failed");
+      bag.throwIfAny();
+      throw error;
+    }
+  },
+);
