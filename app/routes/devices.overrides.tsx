@@ -32,7 +32,7 @@ import { Label } from "~/components/ui/label";
 import { FilterSelect } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
 import { getEnv } from "~/lib/cloudflare.server";
-import { replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
+import { readFormData, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { type Paginated, parseListParams, withListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
@@ -62,7 +62,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [page, vendors, organizations, device] = await Promise.all([
     api.call<Paginated<Device>>("/api/devices", { query }),
     api.call<string[]>("/api/devices/vendors", { query: { organization_id: query.organization_id } }).catch((error: unknown) => {
-      if (error instanceof Response) throw error;
       console.error("device vendors", error);
       return [] as string[];
     }),
@@ -95,7 +94,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "device-overrides");
   const i18n = getInstance(context);
   const secret = getEnv(context).SESSION_SECRET;
-  const form = await request.formData();
+  const form = await readFormData(request);
   const intent = String(form.get("intent") ?? "");
   const deviceId = Number(form.get("device_id") ?? form.get("id"));
   const validDevice = Number.isInteger(deviceId) && deviceId > 0;
@@ -123,7 +122,6 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.call(`/api/devices/${deviceId}`, { method: "DELETE" });
       return redirectWithToast(backTo(request, null), { type: "success", message: i18n.t("deleted", { ns: "devices" }) }, secret);
     } catch (error) {
-      if (error instanceof Response) throw error;
       console.error("delete device", deviceId, error);
       return redirectWithToast(backTo(request, null), { type: "error", message: i18n.t("deleteFailed", { ns: "devices" }) }, secret);
     }

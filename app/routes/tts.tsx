@@ -16,6 +16,7 @@ import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect } from "~/components/ui/list-filters";
 import { getEnv } from "~/lib/cloudflare.server";
+import { readFormData } from "~/lib/forms.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
@@ -48,7 +49,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const i18n = getInstance(context);
   const secret = getEnv(context).SESSION_SECRET;
   const back = listUrl(request);
-  const form = await request.formData();
+  const form = await readFormData(request);
   const id = Number(form.get("id"));
   if (form.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) {
     return redirectWithToast(back, { type: "error", message: i18n.t("errors.invalidRequest", { ns: "admin" }) }, secret);
@@ -57,7 +58,6 @@ export async function action({ request, context }: Route.ActionArgs) {
     await api.call(`/api/tts/${id}`, { method: "DELETE" });
     return redirectWithToast(back, { type: "success", message: i18n.t("deleted", { ns: "tts" }) }, secret);
   } catch (error) {
-    if (error instanceof Response) throw error;
     const refused = error instanceof UpstreamError && error.status < 500 && error.body.message;
     if (!refused) console.error("delete prompt", id, error);
     const message = refused ? translateError(i18n.t, error.body.message ?? "") : i18n.t("deleteFailed", { ns: "tts" });

@@ -2,7 +2,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { saveFailed } from "~/components/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, replyWithErrors } from "~/lib/forms.server";
+import { type FormReply, readFormData, replyWithErrors } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance } from "~/middleware/i18next";
@@ -36,7 +36,7 @@ export async function submitPrompt(
   existing: TtsPrompt | null,
 ) {
   const i18n = getInstance(context);
-  const formData = await request.formData();
+  const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ttsSchema });
   if (submission.status !== "success") return data<TtsReply>({ result: submission.reply() }, { status: 400 });
   const { intent, organization_id, ...values } = submission.value;
