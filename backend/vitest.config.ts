@@ -24,5 +24,7 @@ export default defineConfig({
     name: "backend",
     include: ["test/**/*.test.ts"],
     setupFiles: ["test/setup.ts"],
+    // Real SMTP servers in Node for the delivery tests (test/smtp-servers.ts).
+    globalSetup: ["test/smtp-servers.ts"],
   },
 });

@@ -8,7 +8,7 @@ import type { AppEnv } from "../lib/context";
 import { randomString, sha256Hex, timingSafeEqual } from "../lib/crypto";
 import { ApiError, forbidden, tooManyAttempts, validationError } from "../lib/errors";
 import { passwordResetMail } from "../lib/mail-templates";
-import { createMailer } from "../lib/mailer";
+import { mailerFor } from "../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, MessageSchema, SuccessSchema } from "../lib/openapi";
 import { hashPassword, needsRehash, verifyPassword } from "../lib/password";
 import { clientIp } from "../lib/request";
@@ -236,7 +236,7 @@ auth.openapi(
       url.searchParams.set("token", token);
       url.searchParams.set("email", address);
       const mail = passwordResetMail({ portalName: settings.portal_name, name: user.name, url: url.toString(), locale: user.locale });
-      await createMailer(db).send({ to: address, template: "password_reset", organization_id: user.organizationId, ...mail });
+      await mailerFor(c).send({ to: address, template: "password_reset", organization_id: user.organizationId, ...mail });
       await logActivity(c, {
         action: "auth.password_reset_requested",
         actor_id: null,

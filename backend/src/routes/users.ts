@@ -8,7 +8,7 @@ import { currentUser, loadUser, requireAuth, requirePermission, serializeUser } 
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { invitationMail } from "../lib/mail-templates";
-import { createMailer } from "../lib/mailer";
+import { mailerFor } from "../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, UserSchema } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { issuePasswordSetupUrl } from "../lib/password-tokens";
@@ -291,7 +291,7 @@ usersRoutes.openapi(
     const settings = await getSettings(db);
     const url = await issuePasswordSetupUrl(db, c.env.APP_URL, user.email);
     const mail = invitationMail({ portalName: settings.portal_name, name: user.name, inviter: me.name, url, locale });
-    await createMailer(db).send({ to: user.email, template: "invitation", organization_id: user.organizationId, ...mail });
+    await mailerFor(c).send({ to: user.email, template: "invitation", organization_id: user.organizationId, ...mail });
     await logActivity(c, {
       action: "users.created",
       subject_type: "user",
