@@ -20,6 +20,7 @@ import { masquerade } from "./routes/masquerade";
 import { organizationsRoutes } from "./routes/organizations";
 import { publicSettings } from "./routes/public-settings";
 import { rolesRoutes } from "./routes/roles";
+import { smtpRelayRoutes } from "./routes/smtp-relay";
 import { systemSettingsRoutes } from "./routes/system-settings";
 import { user } from "./routes/user";
 import { usersRoutes } from "./routes/users";
@@ -47,6 +48,7 @@ app.route("/", organizationsRoutes);
 app.route("/", rolesRoutes);
 app.route("/", systemSettingsRoutes);
 app.route("/", mailLogRoutes);
+app.route("/", smtpRelayRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));
