@@ -106,6 +106,14 @@ export const SCREENS = [
     nav: { section: "resources", label: "changeLog" },
   },
   { id: "status", path: "status", file: "routes/status.tsx", permission: null, nav: { section: "resources", label: "systemStatus" } },
+  // --- SMTP relay and branded documents (issue 13) ---
+  {
+    id: "organization-smtp",
+    path: "organization/smtp",
+    file: "routes/organization.smtp.tsx",
+    permission: "organization_settings-update_smtp",
+    nav: { section: "administration", label: "smtpRelay" },
+  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]["id"];

@@ -68,9 +68,9 @@ describe("/api/smtp-relay", () => {
       await member.put("/api/smtp-relay", settings({ host: "bad host!", verify_certificate: false, username: "" })),
     );
     expect(later.errors).toEqual({
-      host: ["validation.smtp_host"],
+      host: ["smtp.validation.host"],
       username: ["validation.required"],
-      verify_certificate: ["validation.smtp_verify_certificate"],
+      verify_certificate: ["smtp.validation.verify_certificate"],
     });
   });
 

@@ -6,10 +6,12 @@ import {
   CreditCard,
   FileCode2,
   FileText,
+  FolderOpen,
   Gauge,
   History,
   type LucideIcon,
   Mail,
+  MailCheck,
   MessageSquareText,
   Settings,
   ShieldCheck,
@@ -31,6 +33,8 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   client_success: CircleHelp,
   billing: CreditCard,
   feedback: MessageSquareText,
+  "organization-smtp": MailCheck,
+  "branded-documents": FolderOpen,
 };
 
 export const FallbackNavIcon = BookOpen;

@@ -23,6 +23,8 @@ const nav: Translation<typeof en> = {
   billing: "الفوترة",
   feedback: "ملاحظات حول البوابة",
   externalLink: "{{label}} (يُفتح في علامة تبويب جديدة)",
+  smtpRelay: "مُرحِّل SMTP",
+  brandedDocuments: "المستندات المُعلَّمة",
 };
 
 export default nav;

@@ -20,6 +20,8 @@ const nav = {
   billing: "Billing",
   feedback: "Portal feedback",
   externalLink: "{{label}} (opens in a new tab)",
+  smtpRelay: "SMTP relay",
+  brandedDocuments: "Branded documents",
 } as const;
 
 export default nav;

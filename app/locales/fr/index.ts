@@ -10,6 +10,7 @@ import passwords from "./passwords";
 import profile from "./profile";
 import roles from "./roles";
 import settings from "./settings";
+import smtp from "./smtp";
 import ui from "./ui";
 import users from "./users";
 import validation from "./validation";
@@ -30,4 +31,5 @@ export default {
   logs,
   profile,
   settings,
+  smtp,
 };

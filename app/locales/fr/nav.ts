@@ -23,6 +23,8 @@ const nav: Translation<typeof en> = {
   billing: "Facturation",
   feedback: "Avis sur le portail",
   externalLink: "{{label}} (s’ouvre dans un nouvel onglet)",
+  smtpRelay: "Relais SMTP",
+  brandedDocuments: "Documents de marque",
 };
 
 export default nav;

@@ -56,7 +56,7 @@ const SettingsFields = z.object({
   reply_to: optionalEmail,
   /**
    * Workers' TCP sockets always verify the server's certificate and cannot be told otherwise, so only
-   * `true` is accepted (validation.smtp_verify_certificate): the setting never pretends.
+   * `true` is accepted (smtp.validation.verify_certificate): the setting never pretends.
    */
   verify_certificate: z.boolean().default(true),
 });
@@ -112,10 +112,10 @@ async function storedRelay(db: Db, organizationId: number) {
 /** Checks beyond the schema; `password_set` is whether a password will exist after this request. */
 function checkFields(body: Fields, passwordSet: boolean) {
   const bag = new ErrorBag();
-  if (!isSmtpHost(body.host)) bag.add("host", "validation.smtp_host");
+  if (!isSmtpHost(body.host)) bag.add("host", "smtp.validation.host");
   if (body.auth && !body.username) bag.add("username", "validation.required");
   if (body.auth && body.enabled && !passwordSet) bag.add("password", "validation.required");
-  if (!body.verify_certificate) bag.add("verify_certificate", "validation.smtp_verify_certificate");
+  if (!body.verify_certificate) bag.add("verify_certificate", "smtp.validation.verify_certificate");
   bag.throwIfAny();
 }
 
