@@ -101,6 +101,7 @@ export const SEEDED_ROLES: Record<SeededRole, { description: string; scope: "pro
       "tools.text_to_speech.modify",
       "organization_settings-update_smtp",
       "resources.read",
+      "resources.manage",
       "wizards.residential_users.create",
     ],
   },

@@ -1,7 +1,7 @@
 // A local mail catcher for development and the e2e suite: a real SMTP server (smtp-server) that keeps
 // every message it receives in memory (parsed with mailparser), and a small web inbox to read them.
 //
-//   SMTP  127.0.0.1:<smtpPort>   accepts any sender, recipient and credentials; no TLS
+//   SMTP  127.0.0.1:<smtpPort>   accepts any sender and recipient; no AUTH, no TLS
 //   HTTP  http://localhost:<webPort>/                 the inbox (newest first)
 //         http://localhost:<webPort>/messages/<id>    one message (text, headers, link to the HTML part)
 //         http://localhost:<webPort>/api/messages     JSON list, newest first; ?to=<address> filters
@@ -45,15 +45,13 @@ export async function startMailCatcher({ smtpPort, webPort, quiet = false } = ma
   let nextId = 1;
 
   const smtp = new SMTPServer({
+    // No AUTH and no TLS: any relay pointed here (with or without credentials) delivers in plain text.
+    // worker-mailer treats an advertised AUTH as mandatory, so the catcher does not advertise it.
     authOptional: true,
-    allowInsecureAuth: true,
     hideSTARTTLS: true,
-    disabledCommands: ["STARTTLS"],
+    disabledCommands: ["STARTTLS", "AUTH"],
     logger: false,
     banner: "AMP local mail catcher",
-    onAuth(auth, _session, callback) {
-      callback(null, { user: auth.username });
-    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((parsed) => {
@@ -69,7 +67,6 @@ export async function startMailCatcher({ smtpPort, webPort, quiet = false } = ma
             subject: parsed.subject ?? "",
             text: parsed.text ?? "",
             html: typeof parsed.html === "string" ? parsed.html : null,
-            authenticated_as: typeof session.user === "string" ? session.user : null,
           });
           messages.length = Math.min(messages.length, MAX_MESSAGES);
           if (!quiet)

@@ -12,6 +12,7 @@ import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";
 import { activityFiltersRoutes } from "./routes/activity-log-filters";
 import { auth } from "./routes/auth";
+import { brandedDocumentsRoutes } from "./routes/branded-documents";
 import { dashboardRoutes } from "./routes/dashboard";
 import { mountDocs } from "./routes/docs";
 import { health } from "./routes/health";
@@ -49,6 +50,7 @@ app.route("/", rolesRoutes);
 app.route("/", systemSettingsRoutes);
 app.route("/", mailLogRoutes);
 app.route("/", smtpRelayRoutes);
+app.route("/", brandedDocumentsRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));
