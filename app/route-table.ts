@@ -114,6 +114,13 @@ export const SCREENS = [
     permission: "organization_settings-update_smtp",
     nav: { section: "administration", label: "smtpRelay" },
   },
+  {
+    id: "branded-documents",
+    path: "branded-documents",
+    file: "routes/branded-documents.tsx",
+    permission: "resources.read",
+    nav: { section: "resources", label: "brandedDocuments" },
+  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]["id"];

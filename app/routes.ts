@@ -18,6 +18,8 @@ export default [
     index("routes/_app._index.tsx"),
     route("masquerade", "routes/masquerade.tsx"),
     route("organization-filter", "routes/organization-filter.tsx"),
+    // A branded document's file (issue 13): inside the layout so the signed-in user is known.
+    route("branded-documents/:id/file", "routes/branded-documents.file.tsx"),
     ...SCREENS.map((entry) => route(entry.path, entry.file, { id: entry.id })),
   ]),
   route("*", "routes/not-found.tsx"),

@@ -2,6 +2,7 @@ import admin from "./admin";
 import auth from "./auth";
 import common from "./common";
 import dashboard from "./dashboard";
+import documents from "./documents";
 import errors from "./errors";
 import logs from "./logs";
 import nav from "./nav";
@@ -32,4 +33,5 @@ export default {
   profile,
   settings,
   smtp,
+  documents,
 };
