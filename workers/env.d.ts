@@ -2,4 +2,6 @@
 interface PortalEnv {
   /** HMAC key that signs the session-id and flash cookies. At least 32 random characters. */
   SESSION_SECRET: string;
+  /** Development only: the local mail catcher's inbox, linked from the mail log (written by `npm run dev`). */
+  MAIL_INBOX_URL?: string;
 }

@@ -62,6 +62,23 @@ const smtp: Translation<typeof en> = {
     rejected: "مرفوض: رفض الخادم الرسالة.",
     failed: "فشل: تعذّر إرسال الرسالة.",
   },
+  mailErrors: {
+    no_relay: "لا يوجد مُرحِّل SMTP مُهيّأ",
+    connection_refused: "رُفض الاتصال",
+    timeout: "انتهت المهلة",
+    tls_failed: "فشل TLS",
+    auth_failed: "فشلت المصادقة",
+    sender_refused: "رُفض المُرسِل",
+    recipient_refused: "رُفض المستلم",
+    rejected: "رفضه الخادم",
+    failed: "فشل",
+  },
+  relay: "المُرحِّل",
+  relayPlatform: "مُرحِّل المنصة",
+  relayOrganization: "مُرحِّل المؤسسة",
+  reply: "ردّ الخادم",
+  attempts: "المحاولات",
+  inbox: "فتح صندوق البريد المحلي",
   toasts: { saved: "تم حفظ مُرحِّل SMTP." },
 };
 

@@ -70,6 +70,7 @@ const logs = {
       queued: "Queued",
       sent: "Sent",
       failed: "Failed",
+      not_sent: "Not sent",
     },
     templates: {
       invitation: "Invitation",

@@ -59,6 +59,23 @@ const smtp = {
     rejected: "Rejected: the server refused the message.",
     failed: "Failed: the e-mail could not be sent.",
   },
+  mailErrors: {
+    no_relay: "No SMTP relay is configured",
+    connection_refused: "Connection refused",
+    timeout: "Timed out",
+    tls_failed: "TLS failed",
+    auth_failed: "Authentication failed",
+    sender_refused: "Sender refused",
+    recipient_refused: "Recipient refused",
+    rejected: "Rejected by the server",
+    failed: "Failed",
+  },
+  relay: "Relay",
+  relayPlatform: "Platform relay",
+  relayOrganization: "Organization relay",
+  reply: "Server reply",
+  attempts: "Attempts",
+  inbox: "Open the local inbox",
   toasts: { saved: "SMTP relay saved." },
 } as const;
 

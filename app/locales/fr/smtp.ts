@@ -65,6 +65,23 @@ const smtp: Translation<typeof en> = {
     rejected: "Rejeté : le serveur a refusé le message.",
     failed: "Échec : l’e-mail n’a pas pu être envoyé.",
   },
+  mailErrors: {
+    no_relay: "Aucun relais SMTP n’est configuré",
+    connection_refused: "Connexion refusée",
+    timeout: "Délai dépassé",
+    tls_failed: "Échec TLS",
+    auth_failed: "Échec de l’authentification",
+    sender_refused: "Expéditeur refusé",
+    recipient_refused: "Destinataire refusé",
+    rejected: "Rejeté par le serveur",
+    failed: "Échec",
+  },
+  relay: "Relais",
+  relayPlatform: "Relais de la plateforme",
+  relayOrganization: "Relais de l’organisation",
+  reply: "Réponse du serveur",
+  attempts: "Tentatives",
+  inbox: "Ouvrir la boîte de réception locale",
   toasts: { saved: "Relais SMTP enregistré." },
 };
 
