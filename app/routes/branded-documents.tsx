@@ -2,13 +2,13 @@ import type { ColumnDef } from "@tanstack/react-table";
 import { DownloadIcon, FileTextIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, useRevalidator, useSearchParams } from "react-router";
+import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { organizationOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
 import { RowActions } from "~/components/admin/row-actions";
-import { listUrl } from "~/components/admin/upstream.server";
+import { documentAction, type UploadReply } from "~/components/documents/actions.server";
 import { notify } from "~/components/toasts";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
@@ -20,21 +20,15 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { FilterSelect } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
-import { getEnv } from "~/lib/cloudflare.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
-import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
-import { translateError } from "~/lib/validation-message";
-import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/branded-documents";
 
 export const DOCUMENT_KINDS = ["pdf", "png", "jpeg", "webp", "gif", "svg"] as const;
 const SCOPES = ["organization", "shared"] as const;
 const SORTS = ["name", "kind", "size", "updated_at", "uploader_name"] as const;
-/** The backend's limit (10 MB); checked here too so a too large file is refused before it is forwarded. */
-const MAX_BYTES = 10 * 1024 * 1024;
 const ACCEPT = ".pdf,.png,.jpg,.jpeg,.webp,.gif,.svg,application/pdf,image/png,image/jpeg,image/webp,image/gif,image/svg+xml";
 
 interface BrandedDocument {
@@ -87,82 +81,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-type UploadReply = { ok: true } | { ok: false; errors: string[] };
-
-/** Upload, rename, replace, delete and "generate welcome letter"; every one needs resources.manage. */
+/** Upload, rename, replace, delete and "generate welcome letter" (see documentAction). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "branded-documents");
   requirePermission(context, "resources.manage");
-  const t = getInstance(context).getFixedT(null, "documents");
-  const i18n = getInstance(context);
-  const secret = getEnv(context).SESSION_SECRET;
-  const back = listUrl(request);
-  // The drag-and-drop uploader posts with XMLHttpRequest (for its progress bar) and wants JSON back.
-  const wantsJson = request.headers.get("X-Requested-With") === "XMLHttpRequest";
-  const formData = await request.formData();
-  const intent = String(formData.get("intent") ?? "");
-  const id = String(formData.get("id") ?? "");
-  const fail = (messages: string[]) => {
-    if (wantsJson)
-      return data<UploadReply>({ ok: false, errors: messages.map((message) => translateError(i18n.t, message)) }, { status: 422 });
-    return redirectWithToast(
-      back,
-      { type: "error", message: messages.map((message) => translateError(i18n.t, message)).join(" ") },
-      secret,
-    );
-  };
-
-  const file = formData.get("file");
-  if ((intent === "upload" || intent === "replace") && (!(file instanceof File) || file.size === 0)) return fail(["validation.file"]);
-  if (file instanceof File && file.size > MAX_BYTES) return fail([`validation.file_too_large|${JSON.stringify({ max: 10 })}`]);
-  if (intent !== "upload" && intent !== "welcome-letter" && !isId(id)) return fail(["admin.errors.invalidRequest"]);
-
-  let message: string;
-  try {
-    if (intent === "upload") {
-      const upstream = new FormData();
-      upstream.append("file", file as File, (file as File).name);
-      const name = String(formData.get("name") ?? "").trim();
-      if (name) upstream.append("name", name);
-      const organizationId = String(formData.get("organization_id") ?? "");
-      if (isId(organizationId)) upstream.append("organization_id", organizationId);
-      await api.call("/api/branded-documents", { method: "POST", body: upstream });
-      message = t("toasts.uploaded");
-    } else if (intent === "replace") {
-      const upstream = new FormData();
-      upstream.append("file", file as File, (file as File).name);
-      await api.call(`/api/branded-documents/${id}/replace`, { method: "POST", body: upstream });
-      message = t("toasts.replaced");
-    } else if (intent === "rename") {
-      await api.call(`/api/branded-documents/${id}`, { method: "PATCH", json: { name: String(formData.get("name") ?? "") } });
-      message = t("toasts.renamed");
-    } else if (intent === "delete") {
-      await api.call(`/api/branded-documents/${id}`, { method: "DELETE" });
-      message = t("toasts.deleted");
-    } else if (intent === "welcome-letter") {
-      const organizationId = String(formData.get("organization_id") ?? "");
-      await api.call("/api/branded-documents/welcome-letter", {
-        method: "POST",
-        json: isId(organizationId) ? { organization_id: Number(organizationId) } : {},
-      });
-      message = t("toasts.generated");
-    } else {
-      return fail(["admin.errors.invalidRequest"]);
-    }
-  } catch (error) {
-    if (error instanceof Response) throw error;
-    if (error instanceof UpstreamError && error.status < 500) {
-      const errors = error.body.errors ? Object.values(error.body.errors).flat() : [error.body.message ?? "errors:generic.title"];
-      return fail(errors);
-    }
-    console.error("branded documents", intent, error);
-    return fail(["admin.errors.saveFailed"]);
-  }
-  if (wantsJson) return data<UploadReply>({ ok: true });
-  // After a delete the panel of the deleted document closes.
-  const target = new URL(back, "http://portal");
-  if (intent === "delete") target.searchParams.delete("document");
-  return redirectWithToast(target.pathname + target.search, { type: "success", message }, secret);
+  return documentAction(request, context, api, { json: false });
 }
 
 const fileUrl = (id: number, options: { inline?: boolean; version?: number } = {}) => {
@@ -450,7 +373,8 @@ function UploadCard({
 
   const submitWithProgress = (form: HTMLFormElement) => {
     const request = new XMLHttpRequest();
-    request.open("POST", form.action);
+    // A resource route answers JSON (a document POST would answer the page's HTML).
+    request.open("POST", "/branded-documents/upload");
     request.setRequestHeader("X-Requested-With", "XMLHttpRequest");
     request.upload.onprogress = (event) => {
       if (event.lengthComputable) setProgress(Math.round((event.loaded / event.total) * 100));

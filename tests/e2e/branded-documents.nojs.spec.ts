@@ -12,19 +12,18 @@ test("without JavaScript: upload by form post, rename, replace, download", async
   await form.getByLabel("File").setInputFiles({ name: "letterhead.pdf", mimeType: "application/pdf", buffer: PDF });
   await form.getByLabel("Name (optional)").fill(name);
   await form.getByRole("button", { name: "Upload" }).click();
-  await expect(page.getByText("Document uploaded.")).toBeVisible();
+  // Toasts need JavaScript: the result is the list itself.
+  await expect(page).toHaveURL(/\/branded-documents$/);
 
   await page.goto(`/branded-documents?search=${encodeURIComponent(name)}`);
   await page.getByRole("link", { name: `${name}.pdf` }).click();
   const panel = page.getByTestId("document-panel");
   await panel.getByLabel("Name", { exact: true }).fill(`${name}-renamed`);
   await panel.getByRole("button", { name: "Rename" }).click();
-  await expect(page.getByText("Document renamed.")).toBeVisible();
   await expect(panel.getByRole("heading", { name: `${name}-renamed.pdf` })).toBeVisible();
 
   await panel.getByLabel("Replace with a new file").setInputFiles({ name: "new.png", mimeType: "image/png", buffer: PNG });
   await panel.getByRole("button", { name: "Replace" }).click();
-  await expect(page.getByText("Document replaced; the previous version is kept.")).toBeVisible();
   await expect(panel.getByRole("link", { name: `Version 1: ${name}-renamed.pdf` })).toBeVisible();
 
   const href = await panel.getByRole("link", { name: "Download" }).getAttribute("href");

@@ -3,6 +3,9 @@ import { expect, type Page, test } from "@playwright/test";
 import { ACCOUNTS, signIn, unique } from "./support";
 
 // A 1×1 PNG and a minimal PDF: real files, recognised by their bytes.
+// Real SMTP dialogues, uploads and axe on a 2-core machine: give each test room.
+test.describe.configure({ timeout: 90_000 });
+
 const PNG = Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==", "base64");
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n");
 const EXE = Buffer.from([0x4d, 0x5a, 0x90, 0, 3, 0, 0, 0, 4, 0, 0, 0, 0xff, 0xff]);
@@ -74,7 +77,7 @@ test("orgadmin@northwind.test does not see another organization's files; provide
   await expect(staff.getByText("Document uploaded.").first()).toBeVisible();
   await staff.reload();
   const lakesideHref = await staff.getByRole("link", { name: `${lakeside}.pdf` }).getAttribute("href");
-  const lakesideId = new URLSearchParams(lakesideHref ?? "").get("document");
+  const lakesideId = new URL(lakesideHref ?? "", "http://portal").searchParams.get("document");
   await staff.close();
 
   const page = await browser.newPage({ baseURL });
@@ -93,7 +96,7 @@ test("generates a welcome letter into the organization's documents", async ({ pa
   await expect(page.getByText("Welcome letter generated.")).toBeVisible();
   const link = page.getByRole("link", { name: "Welcome letter - Northwind Dental.pdf" }).first();
   await expect(link).toBeVisible();
-  const id = new URLSearchParams((await link.getAttribute("href")) ?? "").get("document");
+  const id = new URL((await link.getAttribute("href")) ?? "", "http://portal").searchParams.get("document");
   const pdf = await page.request.get(`/branded-documents/${id}/file?inline=1`);
   expect(pdf.headers()["content-type"]).toBe("application/pdf");
   expect((await pdf.body()).subarray(0, 5).toString()).toBe("%PDF-");

@@ -3,6 +3,9 @@ import { expect, test } from "@playwright/test";
 import { CATCHER_SMTP_PORT, waitForMessageTo } from "./mail-catcher";
 import { ACCOUNTS, signIn } from "./support";
 
+// Real SMTP dialogues, uploads and axe on a 2-core machine: give each test room.
+test.describe.configure({ timeout: 90_000 });
+
 const address = (prefix: string) => `${prefix}-${Date.now().toString(36)}${Math.floor(Math.random() * 1e4)}@example.test`;
 
 test("an organization admin configures the relay, sends a test through the real SMTP server and finds it in the mail log", async ({
