@@ -16,6 +16,10 @@ export default defineConfig({
         bindings: {
           TEST_MIGRATIONS: await readD1Migrations(`${backendDir}migrations`),
           APP_KEY: "test-app-key",
+          // No platform relay, whatever backend/.dev.vars says (npm run dev points it at the local catcher):
+          // mail is `not_sent` unless a test configures a relay against test/smtp-servers.ts.
+          SMTP_HOST: "",
+          MAIL_FROM: "",
         },
       },
     }),

@@ -119,7 +119,8 @@ describe("POST /api/users", () => {
       "SELECT * FROM mail_log WHERE `to` = ? ORDER BY id DESC LIMIT 1",
       email,
     );
-    expect(mail).toMatchObject({ template: "invitation", organization_id: 3, status: "sent" });
+    // No platform relay in the test Worker: logged as not_sent (delivery: smtp-delivery.test.ts, smtp-relay.test.ts).
+    expect(mail).toMatchObject({ template: "invitation", organization_id: 3, status: "not_sent" });
     const link = /(http:\/\/localhost:5173\/password-setup\?\S+)/.exec(mail?.text ?? "")?.[1] ?? "";
     const url = new URL(link);
     expect(url.searchParams.get("email")).toBe(email);
