@@ -79,6 +79,11 @@ export async function startMailCatcher({ smtpPort, webPort, quiet = false } = ma
     },
   });
 
+  // A client dropping its connection (ECONNRESET) must not take the catcher, and the dev server, down.
+  smtp.on("error", (error) => {
+    if (!quiet) console.warn(`[mail-catcher] ${error.code ?? ""} ${error.message}`);
+  });
+
   const web = createServer((request, response) => {
     const url = new URL(request.url ?? "/", "http://localhost");
     const json = (status, body) => {
