@@ -16,14 +16,14 @@ test("without JavaScript: upload by form post, rename, replace, download", async
   await expect(page).toHaveURL(/\/branded-documents$/);
 
   await page.goto(`/branded-documents?search=${encodeURIComponent(name)}`);
-  await page.getByRole("link", { name: `${name}.pdf` }).click();
+  await page.getByRole("link", { name: `${name}.pdf`, exact: true }).click();
   const panel = page.getByTestId("document-panel");
   await panel.getByLabel("Name", { exact: true }).fill(`${name}-renamed`);
   await panel.getByRole("button", { name: "Rename" }).click();
   await expect(panel.getByRole("heading", { name: `${name}-renamed.pdf` })).toBeVisible();
 
   await panel.getByLabel("Replace with a new file").setInputFiles({ name: "new.png", mimeType: "image/png", buffer: PNG });
-  await panel.getByRole("button", { name: "Replace" }).click();
+  await panel.getByRole("button", { name: "Replace", exact: true }).click();
   await expect(panel.getByRole("link", { name: `Version 1: ${name}-renamed.pdf` })).toBeVisible();
 
   const href = await panel.getByRole("link", { name: "Download" }).getAttribute("href");
