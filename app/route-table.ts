@@ -172,6 +172,21 @@ export const SCREENS = [
     permission: "tools.device.overrides",
     nav: { section: "tools", label: "deviceOverrides" },
   },
+  // --- SMTP relay and branded documents (issue 13) ---
+  {
+    id: "organization-smtp",
+    path: "organization/smtp",
+    file: "routes/organization.smtp.tsx",
+    permission: "organization_settings-update_smtp",
+    nav: { section: "administration", label: "smtpRelay" },
+  },
+  {
+    id: "branded-documents",
+    path: "branded-documents",
+    file: "routes/branded-documents.tsx",
+    permission: "resources.read",
+    nav: { section: "resources", label: "brandedDocuments" },
+  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]["id"];

@@ -22,6 +22,9 @@ export default [
     index("routes/_app._index.tsx"),
     route("masquerade", "routes/masquerade.tsx"),
     route("organization-filter", "routes/organization-filter.tsx"),
+    // A branded document's file (issue 13): inside the layout so the signed-in user is known.
+    route("branded-documents/:id/file", "routes/branded-documents.file.tsx"),
+    route("branded-documents/upload", "routes/branded-documents.upload.tsx"),
     ...SCREENS.map((entry) => route(entry.path, entry.file, { id: entry.id })),
   ]),
   route("*", "routes/not-found.tsx"),

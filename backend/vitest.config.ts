@@ -20,6 +20,10 @@ export default defineConfig({
           MAIL_OUTBOX_DEV: "1",
           // Sandbox orders complete after one second here (tests wait for it).
           SANDBOX_ORDER_DELAY_SECONDS: "1",
+          // No platform relay, whatever backend/.dev.vars says (npm run dev points it at the local catcher):
+          // mail is `not_sent` unless a test configures a relay against test/smtp-servers.ts.
+          SMTP_HOST: "",
+          MAIL_FROM: "",
         },
       },
     }),
@@ -28,5 +32,7 @@ export default defineConfig({
     name: "backend",
     include: ["test/**/*.test.ts"],
     setupFiles: ["test/setup.ts"],
+    // Real SMTP servers in Node for the delivery tests (test/smtp-servers.ts).
+    globalSetup: ["test/smtp-servers.ts"],
   },
 });

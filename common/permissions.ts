@@ -102,6 +102,7 @@ export const SEEDED_ROLES: Record<SeededRole, { description: string; scope: "pro
       "tools.device.overrides",
       "organization_settings-update_smtp",
       "resources.read",
+      "resources.manage",
       "wizards.residential_users.create",
     ],
   },

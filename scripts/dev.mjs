@@ -1,9 +1,11 @@
 // `npm run dev`: one command from a fresh clone to a running AMP — local settings, local D1
 // migrated and seeded (KV, D1 and R2 persist under .wrangler/), then the portal and its bundled
-// backend in workerd through Vite. With SANCTUM_URL set (a Laravel backend), the bundled backend's
-// database is left alone and no demo accounts are announced: they would not exist upstream.
+// backend in workerd through Vite, and a local mail catcher the backend's platform SMTP relay points at.
+// With SANCTUM_URL set (a Laravel backend), the bundled backend's database is left alone and no demo
+// accounts are announced: they would not exist upstream.
 import { spawn, spawnSync } from "node:child_process";
 import { ensureLocalEnv, readDevVars, wranglerEnv } from "./local-env.mjs";
+import { ensureMailCatcher } from "./mail-catcher.mjs";
 
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
@@ -18,6 +20,7 @@ if (!sanctumUrl) {
   run("npm", ["run", "--silent", "db:migrate"]);
   run("npm", ["run", "--silent", "db:seed"]);
 }
+const catcher = sanctumUrl ? null : await ensureMailCatcher();
 
 const port = process.env.PORT ?? "5173";
 const server = spawn("npx", ["react-router", "dev", "--port", port, "--strictPort", "--host", "localhost"], {
@@ -32,7 +35,7 @@ server.stdout.on("data", (chunk) => {
     console.log(
       sanctumUrl
         ? `\n  AMP is running at http://localhost:${port} against ${sanctumUrl}\n  Sign in with an account of that backend; ${statefulHost()} must be in its SANCTUM_STATEFUL_DOMAINS.\n`
-        : `\n  AMP is running at http://localhost:${port}\n  Sign in as admin@amp.test / password (Super Admin)\n  Other demo accounts: provider@amp.test, support@amp.test, auditor@amp.test, orgadmin@northwind.test (password: password)\n`,
+        : `\n  AMP is running at http://localhost:${port}\n  Sign in as admin@amp.test / password (Super Admin)\n  Other demo accounts: provider@amp.test, support@amp.test, auditor@amp.test, orgadmin@northwind.test (password: password)\n  E-mail goes to the local mail catcher (SMTP 127.0.0.1:${catcher?.smtpPort}); read it at ${catcher?.inboxUrl}\n`,
     );
   }
 });
@@ -45,5 +48,8 @@ function statefulHost() {
   }
   return `localhost:${port}`;
 }
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", async (code) => {
+  await catcher?.close();
+  process.exit(code ?? 0);
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

@@ -1,8 +1,11 @@
 // The server the Playwright suite runs against: the production build of both Workers in workerd
-// (`vite preview`), on its own local state (.wrangler/e2e-state), migrated and freshly seeded.
+// (`vite preview`), on its own local state (.wrangler/e2e-state), migrated and freshly seeded, with the
+// local mail catcher (scripts/mail-catcher.mjs) as platform SMTP relay: tests read delivered mail from
+// its JSON endpoint (http://localhost:<MAIL_CATCHER_WEB_PORT>/api/messages?to=<address>).
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { ensureLocalEnv, wranglerEnv } from "./local-env.mjs";
+import { ensureMailCatcher } from "./mail-catcher.mjs";
 
 const stateDir = ".wrangler/e2e-state";
 const env = { ...wranglerEnv, AMP_STATE_DIR: stateDir };
@@ -33,7 +36,11 @@ for (const [file, vars] of Object.entries(e2eVars)) {
   const lines = [...kept, ...Object.entries(vars).map(([name, value]) => `${name}='${value}'`)];
   writeFileSync(file, `${lines.join("\n")}\n`);
 }
+const catcher = await ensureMailCatcher();
 const port = process.env.E2E_PORT ?? "4317";
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort", "--host", "localhost"], { stdio: "inherit", env });
-server.on("exit", (code) => process.exit(code ?? 0));
+server.on("exit", async (code) => {
+  await catcher.close();
+  process.exit(code ?? 0);
+});
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

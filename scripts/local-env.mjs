@@ -1,7 +1,23 @@
 // Local settings for the Workers: .dev.vars (portal) and backend/.dev.vars, created from the
 // examples on first use, with a fresh random SESSION_SECRET and APP_KEY. Shared by `npm run dev` and the e2e server.
+// Both also point the platform SMTP relay at the local mail catcher (scripts/mail-catcher.mjs) and the
+// portal's mail log at its inbox: those lines are (re)written on every start, so a changed catcher port
+// (MAIL_CATCHER_SMTP_PORT / MAIL_CATCHER_WEB_PORT) is picked up; any other line is left as you wrote it.
 import { randomBytes } from "node:crypto";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
+import { mailCatcherPorts } from "./mail-catcher.mjs";
+
+const MANAGED = "# Managed by scripts/local-env.mjs: the local mail catcher";
+
+/** Sets `values` in a .dev.vars file, in one block under the MANAGED comment. */
+function upsertManaged(path, values) {
+  const lines = readFileSync(path, "utf8").split("\n");
+  const kept = lines.filter((line) => line !== MANAGED && !Object.keys(values).some((key) => line.startsWith(`${key}=`)));
+  while (kept.length > 0 && kept.at(-1) === "") kept.pop();
+  const block = [MANAGED, ...Object.entries(values).map(([key, value]) => `${key}=${value}`)];
+  const next = `${[...kept, "", ...block].join("\n")}\n`;
+  if (next !== lines.join("\n")) writeFileSync(path, next);
+}
 
 export function ensureLocalEnv() {
   if (!existsSync(".dev.vars")) {
@@ -19,6 +35,15 @@ export function ensureLocalEnv() {
     writeFileSync("backend/.dev.vars", `${backendVars.replace(/\n?$/, "\n")}MAIL_OUTBOX_DEV=1\n`);
     console.log("Added MAIL_OUTBOX_DEV=1 to backend/.dev.vars (local mail outbox, see docs/backend.md).");
   }
+  const { smtpPort, webPort } = mailCatcherPorts();
+  upsertManaged("backend/.dev.vars", {
+    SMTP_HOST: "127.0.0.1",
+    SMTP_PORT: String(smtpPort),
+    SMTP_ENCRYPTION: "none",
+    MAIL_FROM: "noreply@amp.test",
+    MAIL_FROM_NAME: "AMP",
+  });
+  upsertManaged(".dev.vars", { MAIL_INBOX_URL: `http://localhost:${webPort}` });
 }
 
 /** The portal's local settings (`.dev.vars`) as name → value: what the portal Worker will see in dev. */

@@ -7,4 +7,6 @@ interface PortalEnv {
    * fail on purpose, see app/lib/sanctum/fault-injection.server.ts.
    */
   FAULT_INJECTION?: string;
+  /** Development only: the local mail catcher's inbox, linked from the mail log (written by `npm run dev`). */
+  MAIL_INBOX_URL?: string;
 }

@@ -25,7 +25,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function MailLogDetail({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("logs");
+  const { t, i18n } = useTranslation(["logs", "smtp"]);
   const { mail } = loaderData;
   const none = <span className="text-muted-foreground">{t("detail.none")}</span>;
   return (
@@ -57,7 +57,31 @@ export default function MailLogDetail({ loaderData }: Route.ComponentProps) {
                 value: t(`mail.templates.${mail.template}` as "mail.templates.invitation", { defaultValue: mail.template }),
               },
               { label: t("mail.columns.status"), value: <MailStatusBadge status={mail.status} /> },
-              { label: t("mail.columns.error"), value: mail.error ? <span className="text-destructive">{mail.error}</span> : none },
+              {
+                label: t("mail.columns.error"),
+                value: mail.error ? (
+                  <span className="text-destructive">
+                    {t(`smtp:mailErrors.${mail.error}` as "smtp:mailErrors.failed", { defaultValue: mail.error })}
+                  </span>
+                ) : (
+                  none
+                ),
+              },
+              {
+                label: t("smtp:relay"),
+                value: mail.relay ? (mail.relay === "platform" ? t("smtp:relayPlatform") : t("smtp:relayOrganization")) : none,
+              },
+              {
+                label: t("smtp:reply"),
+                value: mail.smtp_reply ? (
+                  <code dir="ltr" className="break-all">
+                    {mail.smtp_reply}
+                  </code>
+                ) : (
+                  none
+                ),
+              },
+              { label: t("smtp:attempts"), value: String(mail.attempts) },
               {
                 label: t("mail.columns.time"),
                 value: <time dateTime={mail.created_at}>{formatDateTime(mail.created_at, i18n.language)}</time>,

@@ -10,6 +10,7 @@ import { PageTitle } from "~/components/page-title";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterDate, FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
+import { getEnv } from "~/lib/cloudflare.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -36,12 +37,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filters = knownFilters(list, accepted);
   // Organization members see their own organization's mail only.
   const names = organizations ?? (user.organization ? [{ id: user.organization.id, name: user.organization.name }] : []);
-  return { page, organizations, organizationNames: Object.fromEntries(names.map((entry) => [entry.id, entry.name])), filters };
+  return {
+    page,
+    organizations,
+    organizationNames: Object.fromEntries(names.map((entry) => [entry.id, entry.name])),
+    filters,
+    // Development: the local mail catcher's inbox (npm run dev), where delivered messages can be read.
+    inboxUrl: getEnv(context).MAIL_INBOX_URL ?? null,
+  };
 }
 
 export default function MailLog({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("logs");
-  const { page, organizations, organizationNames, filters } = loaderData;
+  const { t, i18n } = useTranslation(["logs", "smtp"]);
+  const { page, organizations, organizationNames, filters, inboxUrl } = loaderData;
   const template = (name: string) => t(`mail.templates.${name}` as "mail.templates.invitation", { defaultValue: name });
 
   const columns: ColumnDef<MailEntry>[] = [
@@ -71,7 +79,12 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
     {
       id: "error",
       meta: { label: t("mail.columns.error") },
-      cell: ({ row }) => (row.original.error ? <span className="text-destructive text-xs">{row.original.error}</span> : null),
+      cell: ({ row }) =>
+        row.original.error ? (
+          <span className="text-destructive text-xs">
+            {t(`smtp:mailErrors.${row.original.error}` as "smtp:mailErrors.failed", { defaultValue: row.original.error })}
+          </span>
+        ) : null,
     },
     {
       id: "created_at",
@@ -99,6 +112,11 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="font-semibold text-2xl">{t("mail.title")}</h1>
         <p className="text-muted-foreground">{t("mail.description")}</p>
+        {inboxUrl && (
+          <a href={inboxUrl} target="_blank" rel="noopener" className="text-primary text-sm hover:underline" data-testid="local-inbox">
+            {t("smtp:inbox")}
+          </a>
+        )}
       </div>
       <Card className="gap-0 py-0">
         <DataTable

@@ -13,6 +13,7 @@ import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";
 import { activityFiltersRoutes } from "./routes/activity-log-filters";
 import { auth } from "./routes/auth";
+import { brandedDocumentsRoutes } from "./routes/branded-documents";
 import { dashboardRoutes } from "./routes/dashboard";
 import { devicesRoutes } from "./routes/devices";
 import { mountDocs } from "./routes/docs";
@@ -24,6 +25,7 @@ import { organizationsRoutes } from "./routes/organizations";
 import { phoneNumbersRoutes } from "./routes/phone-numbers";
 import { publicSettings } from "./routes/public-settings";
 import { rolesRoutes } from "./routes/roles";
+import { smtpRelayRoutes } from "./routes/smtp-relay";
 import { systemSettingsRoutes } from "./routes/system-settings";
 import { ttsRoutes } from "./routes/tts";
 import { user } from "./routes/user";
@@ -60,6 +62,8 @@ app.route("/", numberOrdersRoutes);
 // Tools: text-to-speech prompts and device overrides (issue 12).
 app.route("/", ttsRoutes);
 app.route("/", devicesRoutes);
+app.route("/", smtpRelayRoutes);
+app.route("/", brandedDocumentsRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));

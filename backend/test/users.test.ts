@@ -119,7 +119,7 @@ describe("POST /api/users", () => {
       "SELECT * FROM mail_log WHERE `to` = ? ORDER BY id DESC LIMIT 1",
       email,
     );
-    expect(mail).toMatchObject({ template: "invitation", organization_id: 3, status: "sent" });
+    expect(mail).toMatchObject({ template: "invitation", organization_id: 3, status: "not_sent" });
     expect(mail?.text).toContain("/password-setup?token=[redacted]&email=");
     const url = await deliveredLink(email);
     expect(url.searchParams.get("email")).toBe(email);

@@ -7,10 +7,12 @@ import {
   CreditCard,
   FileCode2,
   FileText,
+  FolderOpen,
   Gauge,
   History,
   type LucideIcon,
   Mail,
+  MailCheck,
   MessageSquareText,
   Phone,
   Settings,
@@ -39,6 +41,8 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   "number-order": ShoppingCart,
   tts: AudioLines,
   "device-overrides": Smartphone,
+  "organization-smtp": MailCheck,
+  "branded-documents": FolderOpen,
 };
 
 export const FallbackNavIcon = BookOpen;

@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import type { MailStatus } from "./types";
 
-const VARIANTS = { queued: "info", sent: "success", failed: "destructive" } as const;
+const VARIANTS = { queued: "info", sent: "success", failed: "destructive", not_sent: "warning" } as const;
 
 export function MailStatusBadge({ status }: { status: MailStatus }) {
   const { t } = useTranslation("logs");

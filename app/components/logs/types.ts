@@ -14,7 +14,7 @@ export interface ActivityEntry {
   created_at: string;
 }
 
-export const MAIL_STATUSES = ["queued", "sent", "failed"] as const;
+export const MAIL_STATUSES = ["queued", "sent", "failed", "not_sent"] as const;
 export type MailStatus = (typeof MAIL_STATUSES)[number];
 
 /** Templates of the transactional e-mails (named in the `logs` namespace); the log shows others as sent. */
@@ -28,7 +28,13 @@ export interface MailEntry {
   subject: string;
   template: string;
   status: MailStatus;
+  /** Outcome key of a failure (auth_failed, timeout, ...) or "no_relay" when not sent. */
   error: string | null;
+  /** "platform" or "organization:<id>". */
+  relay: string | null;
+  /** The SMTP server's last reply. */
+  smtp_reply: string | null;
+  attempts: number;
   created_at: string;
   sent_at: string | null;
 }

@@ -3,6 +3,7 @@ import auth from "./auth";
 import common from "./common";
 import dashboard from "./dashboard";
 import devices from "./devices";
+import documents from "./documents";
 import errors from "./errors";
 import logs from "./logs";
 import nav from "./nav";
@@ -12,6 +13,7 @@ import passwords from "./passwords";
 import profile from "./profile";
 import roles from "./roles";
 import settings from "./settings";
+import smtp from "./smtp";
 import tts from "./tts";
 import ui from "./ui";
 import users from "./users";
@@ -36,4 +38,6 @@ export default {
   numbers,
   tts,
   devices,
+  smtp,
+  documents,
 };

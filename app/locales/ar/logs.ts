@@ -74,6 +74,7 @@ const logs: Translation<typeof en> = {
       queued: "في الانتظار",
       sent: "أُرسلت",
       failed: "فشلت",
+      not_sent: "لم تُرسل",
     },
     templates: {
       invitation: "دعوة",

@@ -27,6 +27,8 @@ const nav: Translation<typeof en> = {
   externalLink: "{{label}} (يُفتح في علامة تبويب جديدة)",
   textToSpeech: "تحويل النص إلى كلام",
   deviceOverrides: "إعدادات الأجهزة الخاصة",
+  smtpRelay: "مُرحِّل SMTP",
+  brandedDocuments: "المستندات المُعلَّمة",
 };
 
 export default nav;

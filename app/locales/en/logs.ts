@@ -71,6 +71,7 @@ const logs = {
       queued: "Queued",
       sent: "Sent",
       failed: "Failed",
+      not_sent: "Not sent",
     },
     templates: {
       invitation: "Invitation",

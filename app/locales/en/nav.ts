@@ -24,6 +24,8 @@ const nav = {
   externalLink: "{{label}} (opens in a new tab)",
   textToSpeech: "Text-to-speech",
   deviceOverrides: "Device overrides",
+  smtpRelay: "SMTP relay",
+  brandedDocuments: "Branded documents",
 } as const;
 
 export default nav;

@@ -74,6 +74,7 @@ const logs: Translation<typeof en> = {
       queued: "En attente",
       sent: "Envoyé",
       failed: "Échec",
+      not_sent: "Non envoyé",
     },
     templates: {
       invitation: "Invitation",

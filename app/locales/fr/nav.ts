@@ -27,6 +27,8 @@ const nav: Translation<typeof en> = {
   externalLink: "{{label}} (s’ouvre dans un nouvel onglet)",
   textToSpeech: "Synthèse vocale",
   deviceOverrides: "Paramètres des appareils",
+  smtpRelay: "Relais SMTP",
+  brandedDocuments: "Documents de marque",
 };
 
 export default nav;

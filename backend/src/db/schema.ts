@@ -18,7 +18,7 @@ export const PHONE_NUMBER_STATUSES = ["available", "reserved", "in_service", "po
 export const PHONE_NUMBER_TYPES = ["local", "toll_free", "mobile"] as const;
 export const E911_PROVISIONING_STATUSES = ["pending", "provisioned", "failed", "removed"] as const;
 export const PORTING_ORDER_STATUSES = ["draft", "submitted", "foc_confirmed", "completed", "exception", "cancelled"] as const;
-export const MAIL_STATUSES = ["queued", "sent", "failed"] as const;
+export const MAIL_STATUSES = ["queued", "sent", "failed", "not_sent"] as const;
 
 export const organizations = sqliteTable(
   "organizations",
@@ -185,6 +185,11 @@ export const mailLog = sqliteTable(
     text: text("text"),
     createdAt: createdAt(),
     sentAt: text("sent_at"),
+    /** Which relay carried it: "platform" or "organization:<id>" (migration 0007). */
+    relay: text("relay"),
+    /** The SMTP server's last reply, e.g. "250 2.0.0 Ok: queued as …" or "535 5.7.8 Authentication failed". */
+    smtpReply: text("smtp_reply"),
+    attempts: integer("attempts").notNull().default(0),
   },
   (table) => [
     index("mail_log_created_at_idx").on(table.createdAt),
@@ -515,4 +520,75 @@ export const activityDailyCounts = sqliteTable(
     total: integer("total").notNull(),
   },
   (table) => [primaryKey({ columns: [table.organizationId, table.day] })],
+);
+
+// ---------------------------------------------------------------------------------------------------------
+// SMTP relays and branded documents (issue 13, migration 0007)
+// ---------------------------------------------------------------------------------------------------------
+
+export const SMTP_ENCRYPTION_VALUES = ["none", "ssl", "starttls"] as const;
+
+/** One relay per organization; `enabled` decides whether its members' mail goes through it. */
+export const smtpRelays = sqliteTable("smtp_relays", {
+  organizationId: integer("organization_id")
+    .primaryKey()
+    .references(() => organizations.id, { onDelete: "cascade" }),
+  enabled: integer("enabled", { mode: "boolean" }).notNull().default(false),
+  host: text("host").notNull(),
+  port: integer("port").notNull(),
+  encryption: text("encryption", { enum: SMTP_ENCRYPTION_VALUES }).notNull().default("starttls"),
+  auth: integer("auth", { mode: "boolean" }).notNull().default(true),
+  username: text("username"),
+  /** encryptSecret(APP_KEY, password); never returned by the API. */
+  passwordEncrypted: text("password_encrypted"),
+  fromAddress: text("from_address").notNull(),
+  fromName: text("from_name"),
+  replyTo: text("reply_to"),
+  verifyCertificate: integer("verify_certificate", { mode: "boolean" }).notNull().default(true),
+  updatedAt: updatedAt(),
+});
+
+export const DOCUMENT_KINDS = ["pdf", "png", "jpeg", "webp", "gif", "svg"] as const;
+
+/** A branded file; `organization_id` null = provider-wide, visible to every organization. */
+export const brandedDocuments = sqliteTable(
+  "branded_documents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id").references(() => organizations.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: DOCUMENT_KINDS }).notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    objectKey: text("object_key").notNull(),
+    version: integer("version").notNull().default(1),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    uploaderName: text("uploader_name").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("branded_documents_organization_updated_idx").on(table.organizationId, table.updatedAt),
+    index("branded_documents_updated_idx").on(table.updatedAt),
+  ],
+);
+
+/** Earlier versions of a replaced document, still downloadable. */
+export const brandedDocumentVersions = sqliteTable(
+  "branded_document_versions",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    documentId: integer("document_id")
+      .notNull()
+      .references(() => brandedDocuments.id, { onDelete: "cascade" }),
+    version: integer("version").notNull(),
+    name: text("name").notNull(),
+    kind: text("kind", { enum: DOCUMENT_KINDS }).notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    objectKey: text("object_key").notNull(),
+    uploaderName: text("uploader_name").notNull(),
+    createdAt: text("created_at").notNull(),
+  },
+  (table) => [index("branded_document_versions_document_idx").on(table.documentId, table.version)],
 );

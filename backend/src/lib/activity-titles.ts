@@ -100,6 +100,14 @@ export const ACTIVITY_TITLES = {
     fr: "Modification des paramètres d’un appareil",
     ar: "تعديل إعدادات جهاز",
   },
+  // SMTP relays and branded documents (issue 13)
+  "smtp_relays.updated": { en: "Updated the SMTP relay", fr: "Modification du relais SMTP", ar: "تعديل مُرحِّل SMTP" },
+  "smtp_relays.tested": { en: "Sent an SMTP test e-mail", fr: "Envoi d’un e-mail de test SMTP", ar: "إرسال رسالة اختبار SMTP" },
+  "documents.uploaded": { en: "Uploaded a document", fr: "Téléversement d’un document", ar: "رفع مستند" },
+  "documents.renamed": { en: "Renamed a document", fr: "Renommage d’un document", ar: "إعادة تسمية مستند" },
+  "documents.replaced": { en: "Replaced a document", fr: "Remplacement d’un document", ar: "استبدال مستند" },
+  "documents.deleted": { en: "Deleted a document", fr: "Suppression d’un document", ar: "حذف مستند" },
+  "documents.generated": { en: "Generated a document", fr: "Génération d’un document", ar: "إنشاء مستند" },
 } as const satisfies Record<string, Record<"en" | "fr" | "ar", string>>;
 
 export type ActivityAction = keyof typeof ACTIVITY_TITLES;

@@ -35,6 +35,16 @@ export interface OptionalBindings {
   FAULT_INJECTION?: string;
   /** Text-to-speech engine (backend/src/tts/); "espeak" (the default) runs inside the Worker. */
   TTS_ENGINE?: string;
+  /** The platform SMTP relay (lib/mailer.ts `platformRelay`); without SMTP_HOST and MAIL_FROM mail is `not_sent`. */
+  SMTP_HOST?: string;
+  SMTP_PORT?: string;
+  /** none, ssl (implicit TLS, usually 465) or starttls (default, usually 587). */
+  SMTP_ENCRYPTION?: string;
+  SMTP_USER?: string;
+  /** Secret: `wrangler secret put SMTP_PASSWORD`. */
+  SMTP_PASSWORD?: string;
+  MAIL_FROM?: string;
+  MAIL_FROM_NAME?: string;
 }
 
 export type AppEnv = {

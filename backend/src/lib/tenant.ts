@@ -1,4 +1,4 @@
-import { eq, type SQL } from "drizzle-orm";
+import { eq, isNull, or, type SQL } from "drizzle-orm";
 import type { SQLiteColumn } from "drizzle-orm/sqlite-core";
 import type { CurrentUser } from "./context";
 import { forbidden } from "./errors";
@@ -35,4 +35,14 @@ export function writableOrganizationId(actor: CurrentUser, requested?: number | 
   if (actor.isProvider) return requested ?? actor.organizationId;
   if (requested != null && requested !== actor.organizationId) throw forbidden();
   return actor.organizationId;
+}
+
+/**
+ * Like `tenantScope`, for tables whose rows may also be provider-wide (`column` null, e.g. branded documents):
+ * members see their organization's rows and the provider-wide ones; staff filtering on an organization see
+ * what that organization sees; unfiltered staff see everything.
+ */
+export function sharedTenantScope(actor: CurrentUser, column: SQLiteColumn, requested?: number | null): SQL | undefined {
+  const organizationId = tenantOrganizationId(actor, requested);
+  return organizationId === undefined ? undefined : or(eq(column, organizationId), isNull(column));
 }

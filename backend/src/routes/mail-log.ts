@@ -21,7 +21,10 @@ const MailRowSchema = z
     subject: z.string(),
     template: z.string(),
     status: z.enum(MAIL_STATUSES),
-    error: z.string().nullable(),
+    error: z.string().nullable().openapi({ description: "Why it was not sent or failed: no_relay, auth_failed, timeout, ..." }),
+    relay: z.string().nullable().openapi({ description: '"platform" or "organization:<id>"' }),
+    smtp_reply: z.string().nullable().openapi({ example: "250 2.0.0 Ok: queued as 4C7B1" }),
+    attempts: z.number().int(),
     created_at: z.string(),
     sent_at: z.string().nullable(),
   })
@@ -37,6 +40,9 @@ const rowColumns = {
   template: mailLog.template,
   status: mailLog.status,
   error: mailLog.error,
+  relay: mailLog.relay,
+  smtp_reply: mailLog.smtpReply,
+  attempts: mailLog.attempts,
   created_at: mailLog.createdAt,
   sent_at: mailLog.sentAt,
 };

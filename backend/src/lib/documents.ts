@@ -1,0 +1,45 @@
+/** Branded documents: what may be uploaded (decided by the bytes, not the name) and how names are cleaned. */
+import type { DOCUMENT_KINDS } from "../db/schema";
+import { sniffImage } from "../routes/system-settings";
+import { isUnsafeSvg } from "./svg";
+
+export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
+export const MAX_DOCUMENT_BYTES = 10 * 1024 * 1024;
+
+export interface SniffedDocument {
+  kind: DocumentKind;
+  contentType: string;
+  extension: string;
+}
+
+/** PDF, PNG, JPEG, WebP, GIF or a script-free SVG, by content; anything else (an .exe named .pdf) is null. */
+export function sniffDocument(bytes: Uint8Array): SniffedDocument | null {
+  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+  if (starts(0x25, 0x50, 0x44, 0x46, 0x2d)) return { kind: "pdf", contentType: "application/pdf", extension: "pdf" };
+  if (starts(0x47, 0x49, 0x46, 0x38) && (bytes[4] === 0x37 || bytes[4] === 0x39) && bytes[5] === 0x61) {
+    return { kind: "gif", contentType: "image/gif", extension: "gif" };
+  }
+  const image = sniffImage(bytes);
+  if (!image) return null;
+  const kind = ({ png: "png", jpg: "jpeg", webp: "webp", svg: "svg" } as const)[image.extension as "png" | "jpg" | "webp" | "svg"];
+  return kind ? { kind, contentType: image.type, extension: image.extension } : null;
+}
+
+export function svgIsUnsafe(bytes: Uint8Array): boolean {
+  return isUnsafeSvg(bytes);
+}
+
+/**
+ * A display/download name that is safe everywhere: no directories, control or reserved characters, at most
+ * 120 characters, and the extension of the detected type (a ".exe" or ".html" name never survives).
+ */
+export function sanitizeDocumentName(raw: string, extension: string): string {
+  const base = (raw.split(/[\\/]/).pop() ?? "")
+    .normalize("NFC")
+    .replace(/[\p{Cc}\p{Cf}<>:"|?*]/gu, "")
+    .replace(/\s+/g, " ")
+    .trim()
+    .replace(/^\.+/, "");
+  const stem = base.replace(/\.[^.]{1,10}$/, "").trim() || "document";
+  return `${stem.slice(0, 120 - extension.length - 1)}.${extension}`;
+}

@@ -1,0 +1,43 @@
+/**
+ * The local mail catcher the e2e server starts (scripts/mail-catcher.mjs) and points the platform relay at.
+ * Tests read delivered mail over its JSON endpoint. Ports: MAIL_CATCHER_SMTP_PORT / MAIL_CATCHER_WEB_PORT
+ * (default 1025 / 1080), the same variables the e2e server reads.
+ */
+import { expect } from "@playwright/test";
+
+export const CATCHER_SMTP_PORT = Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 1025);
+const CATCHER_WEB = `http://127.0.0.1:${process.env.MAIL_CATCHER_WEB_PORT ?? 1080}`;
+
+export interface CaughtMessage {
+  id: number;
+  envelope_from: string;
+  envelope_to: string[];
+  from: string;
+  to: string[];
+  reply_to: string | null;
+  subject: string;
+  text: string;
+  html: string | null;
+}
+
+/** Messages delivered to `address`, newest first (with their bodies). */
+export async function messagesTo(address: string): Promise<CaughtMessage[]> {
+  const response = await fetch(`${CATCHER_WEB}/api/messages?to=${encodeURIComponent(address)}`);
+  const list = (await response.json()) as { id: number }[];
+  return Promise.all(list.map(async ({ id }) => (await (await fetch(`${CATCHER_WEB}/api/messages/${id}`)).json()) as CaughtMessage));
+}
+
+/** Waits until a message to `address` arrives (delivery runs after the response) and returns the newest. */
+export async function waitForMessageTo(address: string): Promise<CaughtMessage> {
+  let newest: CaughtMessage | undefined;
+  await expect
+    .poll(
+      async () => {
+        newest = (await messagesTo(address))[0];
+        return newest !== undefined;
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(true);
+  return newest as CaughtMessage;
+}
