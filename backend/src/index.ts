@@ -17,9 +17,11 @@ import { mountDocs } from "./routes/docs";
 import { health } from "./routes/health";
 import { mailLogRoutes } from "./routes/mail-log";
 import { masquerade } from "./routes/masquerade";
+import { numberLookupRoutes } from "./routes/number-lookup";
 import { numberOrdersRoutes } from "./routes/number-orders";
 import { organizationsRoutes } from "./routes/organizations";
 import { phoneNumbersRoutes } from "./routes/phone-numbers";
+import { portingCheckRoutes } from "./routes/porting-check";
 import { publicSettings } from "./routes/public-settings";
 import { rolesRoutes } from "./routes/roles";
 import { systemSettingsRoutes } from "./routes/system-settings";
@@ -52,6 +54,9 @@ app.route("/", mailLogRoutes);
 // Telephony tools: phone numbers and the ordering wizard's number orders.
 app.route("/", phoneNumbersRoutes);
 app.route("/", numberOrdersRoutes);
+// E911 and porting tools.
+app.route("/", numberLookupRoutes);
+app.route("/", portingCheckRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));

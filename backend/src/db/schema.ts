@@ -416,9 +416,6 @@ export const schema = {
   numberOrders,
   numberOrderItems,
   carrierSandboxNumbers,
-  portingOrderEvents,
-  portingOrderDocuments,
-  carrierSandboxPorts,
 };
 
 // --- E911 and porting tools (migration 0008) ---
