@@ -106,6 +106,21 @@ export const SCREENS = [
     nav: { section: "resources", label: "changeLog" },
   },
   { id: "status", path: "status", file: "routes/status.tsx", permission: null, nav: { section: "resources", label: "systemStatus" } },
+  // --- Tools: E911 and porting (issue 11) ---
+  {
+    id: "porting-check",
+    path: "tools/porting/check",
+    file: "routes/tools.porting.check.tsx",
+    permission: "tools.porting_availability.read",
+    nav: { section: "tools", label: "portingCheck" },
+  },
+  {
+    id: "did-lookup",
+    path: "tools/vendor/did-lookup",
+    file: "routes/tools.vendor.did-lookup.tsx",
+    permission: "tools.vendor_did.read",
+    nav: { section: "tools", label: "didLookup" },
+  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]["id"];

@@ -11,6 +11,8 @@ import {
   type LucideIcon,
   Mail,
   MessageSquareText,
+  PhoneForwarded,
+  SearchCheck,
   Settings,
   ShieldCheck,
   Users,
@@ -31,6 +33,9 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   client_success: CircleHelp,
   billing: CreditCard,
   feedback: MessageSquareText,
+  // E911 and porting tools.
+  "porting-check": PhoneForwarded,
+  "did-lookup": SearchCheck,
 };
 
 export const FallbackNavIcon = BookOpen;

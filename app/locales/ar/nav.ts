@@ -22,6 +22,9 @@ const nav: Translation<typeof en> = {
   clientSuccess: "مركز نجاح العملاء",
   billing: "الفوترة",
   feedback: "ملاحظات حول البوابة",
+  // E911 and porting tools.
+  portingCheck: "التحقق من قابلية النقل",
+  didLookup: "البحث عن رقم لدى المورّد",
   externalLink: "{{label}} (يُفتح في علامة تبويب جديدة)",
 };
 

@@ -4,9 +4,11 @@ import common from "./common";
 import dashboard from "./dashboard";
 import errors from "./errors";
 import logs from "./logs";
+import lookup from "./lookup";
 import nav from "./nav";
 import organizations from "./organizations";
 import passwords from "./passwords";
+import porting from "./porting";
 import profile from "./profile";
 import roles from "./roles";
 import settings from "./settings";
@@ -30,4 +32,7 @@ export default {
   logs,
   profile,
   settings,
+  // E911 and porting tools.
+  lookup,
+  porting,
 };

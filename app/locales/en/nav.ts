@@ -19,6 +19,9 @@ const nav = {
   clientSuccess: "Client success center",
   billing: "Billing",
   feedback: "Portal feedback",
+  // E911 and porting tools.
+  portingCheck: "Portability check",
+  didLookup: "Vendor DID lookup",
   externalLink: "{{label}} (opens in a new tab)",
 } as const;
 

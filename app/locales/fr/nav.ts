@@ -22,6 +22,9 @@ const nav: Translation<typeof en> = {
   clientSuccess: "Centre de réussite client",
   billing: "Facturation",
   feedback: "Avis sur le portail",
+  // E911 and porting tools.
+  portingCheck: "Vérification de portabilité",
+  didLookup: "Recherche DID opérateur",
   externalLink: "{{label}} (s’ouvre dans un nouvel onglet)",
 };
 

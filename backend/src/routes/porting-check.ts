@@ -43,7 +43,14 @@ const PortabilityCheckSchema = z
       )
       .openapi({ description: "Pieces of the text that are not numbers; `reason` is a key of `porting.unparseable.*`" }),
     groups: z
-      .array(z.object({ losing_carrier: z.string().nullable(), spid: z.string().nullable(), total: z.number().int(), portable: z.number().int() }))
+      .array(
+        z.object({
+          losing_carrier: z.string().nullable(),
+          spid: z.string().nullable(),
+          total: z.number().int(),
+          portable: z.number().int(),
+        }),
+      )
       .openapi({ description: "Results grouped by losing carrier, largest group first" }),
   })
   .openapi("PortabilityCheck");
