@@ -6,7 +6,7 @@ import { toolFailure } from "~/components/tools/carrier-error.server";
 import { formatNanp } from "~/components/tools/format";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardDescription, CardHeader } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -68,8 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     const failure = toolFailure(error, "portability check");
     const errors = failure.message ? { "": [failure.message] } : failure.fields;
-    // The text may have come from the file: its errors belong next to whichever the user used.
-    if (errors.numbers && !typed.trim()) return { text: typed, check: null, errors: { file: errors.numbers } };
+    // The text came from the file alone: its errors belong next to the file.
+    if (errors.numbers && !typed.trim() && text !== typed) return { text: typed, check: null, errors: { file: errors.numbers } };
     return { text: typed, check: null, errors };
   }
 }
@@ -201,12 +201,10 @@ export default function PortingCheck({ loaderData, actionData }: Route.Component
             return (
               <Card key={`${group.losing_carrier}|${group.spid}`} className="gap-0 py-0">
                 <CardHeader className="py-4">
-                  <CardTitle>
-                    <h3>
-                      {name}
-                      {group.spid && <span className="ms-2 font-normal text-muted-foreground text-sm">SPID {group.spid}</span>}
-                    </h3>
-                  </CardTitle>
+                  <h3 className="font-medium text-lg leading-snug">
+                    {name}
+                    {group.spid && <span className="ms-2 font-normal text-muted-foreground text-sm">SPID {group.spid}</span>}
+                  </h3>
                   <CardDescription>{t("check.groupCount", { total: group.total, portable: group.portable })}</CardDescription>
                 </CardHeader>
                 <div className="overflow-x-auto">
@@ -253,9 +251,7 @@ export default function PortingCheck({ loaderData, actionData }: Route.Component
           {check.rejected.length > 0 && (
             <Card className="gap-0 py-0">
               <CardHeader className="py-4">
-                <CardTitle>
-                  <h3>{t("check.rejectedHeading")}</h3>
-                </CardTitle>
+                <h3 className="font-medium text-lg leading-snug">{t("check.rejectedHeading")}</h3>
                 <CardDescription>{t("check.rejectedHelp")}</CardDescription>
               </CardHeader>
               <table className="w-full text-sm">

@@ -14,6 +14,7 @@ import { activityFiltersRoutes } from "./routes/activity-log-filters";
 import { auth } from "./routes/auth";
 import { dashboardRoutes } from "./routes/dashboard";
 import { mountDocs } from "./routes/docs";
+import { e911Routes } from "./routes/e911";
 import { health } from "./routes/health";
 import { mailLogRoutes } from "./routes/mail-log";
 import { masquerade } from "./routes/masquerade";
@@ -57,6 +58,7 @@ app.route("/", numberOrdersRoutes);
 // E911 and porting tools.
 app.route("/", numberLookupRoutes);
 app.route("/", portingCheckRoutes);
+app.route("/", e911Routes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));
