@@ -108,6 +108,21 @@ export const SCREENS = [
   { id: "status", path: "status", file: "routes/status.tsx", permission: null, nav: { section: "resources", label: "systemStatus" } },
   // --- Tools: E911 and porting (issue 11) ---
   {
+    id: "e911",
+    path: "tools/e911",
+    file: "routes/tools.e911.tsx",
+    permission: "tools.e911.read",
+    nav: { section: "tools", label: "e911" },
+  },
+  {
+    id: "e911-edit",
+    path: "tools/e911/edit/:id",
+    file: "routes/tools.e911.edit.tsx",
+    permission: "tools.e911.read",
+    sample: "/tools/e911/edit/1",
+  },
+  { id: "e911-bulk", path: "tools/e911/bulk", file: "routes/tools.e911.bulk.tsx", permission: "tools.e911.modify" },
+  {
     id: "porting-check",
     path: "tools/porting/check",
     file: "routes/tools.porting.check.tsx",

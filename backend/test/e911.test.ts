@@ -52,20 +52,28 @@ describe("E911", () => {
 
   it("validates fields per country with translation keys", async () => {
     const northwind = await signedIn("orgadmin@northwind.test");
-    const response = await northwind.put("/api/e911/1", address({ caller_name: "", state: "ON", postal_code: "9720", postal_code_plus4: "12" }));
+    const response = await northwind.put(
+      "/api/e911/1",
+      address({ caller_name: "", state: "ON", postal_code: "9720", postal_code_plus4: "12" }),
+    );
     expect(response.status).toBe(422);
     const body = await json<Invalid>(response);
     expect(body.errors.caller_name).toEqual(["validation.required"]);
     expect(body.errors.state).toEqual(["validation.in"]);
     expect(body.errors.postal_code).toEqual(["validation.format"]);
     expect(body.errors.postal_code_plus4).toEqual(["validation.format"]);
-    const canada = await northwind.put("/api/e911/1", address({ country: "CA", state: "ON", postal_code: "m5v3l9", postal_code_plus4: "1234" }));
+    const canada = await northwind.put(
+      "/api/e911/1",
+      address({ country: "CA", state: "ON", postal_code: "m5v3l9", postal_code_plus4: "1234" }),
+    );
     expect((await json<Invalid>(canada)).errors).toEqual({ postal_code_plus4: ["validation.format"] });
   });
 
   it("a suggested correction is stored (pending); saving the suggestion provisions the number", async () => {
     const northwind = await signedIn("orgadmin@northwind.test");
-    const suggested = await json<Entry>(await northwind.put("/api/e911/2", address({ street_suffix: "", city: "Portland", postal_code_plus4: "" })));
+    const suggested = await json<Entry>(
+      await northwind.put("/api/e911/2", address({ street_suffix: "", city: "Portland", postal_code_plus4: "" })),
+    );
     expect(suggested.address?.validation_status).toBe("suggested");
     expect(suggested.e911_status).toBe("pending");
     expect(suggested.address?.suggestion).toMatchObject({ street_suffix: "St", city: "PORTLAND", postal_code_plus4: "0001" });

@@ -10,6 +10,7 @@ import {
   History,
   type LucideIcon,
   Mail,
+  MapPinned,
   MessageSquareText,
   PhoneForwarded,
   SearchCheck,
@@ -34,6 +35,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   billing: CreditCard,
   feedback: MessageSquareText,
   // E911 and porting tools.
+  e911: MapPinned,
   "porting-check": PhoneForwarded,
   "did-lookup": SearchCheck,
 };

@@ -2,6 +2,7 @@ import admin from "./admin";
 import auth from "./auth";
 import common from "./common";
 import dashboard from "./dashboard";
+import e911 from "./e911";
 import errors from "./errors";
 import logs from "./logs";
 import lookup from "./lookup";
@@ -33,6 +34,7 @@ export default {
   profile,
   settings,
   // E911 and porting tools.
+  e911,
   lookup,
   porting,
 };

@@ -23,6 +23,7 @@ const nav: Translation<typeof en> = {
   billing: "الفوترة",
   feedback: "ملاحظات حول البوابة",
   // E911 and porting tools.
+  e911: "خدمة الطوارئ E911",
   portingCheck: "التحقق من قابلية النقل",
   didLookup: "البحث عن رقم لدى المورّد",
   externalLink: "{{label}} (يُفتح في علامة تبويب جديدة)",

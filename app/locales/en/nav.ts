@@ -20,6 +20,7 @@ const nav = {
   billing: "Billing",
   feedback: "Portal feedback",
   // E911 and porting tools.
+  e911: "E911",
   portingCheck: "Portability check",
   didLookup: "Vendor DID lookup",
   externalLink: "{{label}} (opens in a new tab)",

@@ -23,6 +23,7 @@ const nav: Translation<typeof en> = {
   billing: "Facturation",
   feedback: "Avis sur le portail",
   // E911 and porting tools.
+  e911: "E911",
   portingCheck: "Vérification de portabilité",
   didLookup: "Recherche DID opérateur",
   externalLink: "{{label}} (s’ouvre dans un nouvel onglet)",
