@@ -50,6 +50,11 @@ function complete(digits: string): boolean {
 export function splitNumberText(text: string): string[] {
   const pieces: string[] = [];
   for (const chunk of text.split(/[\r\n,;\t]+/)) {
+    // Text without a digit (a CSV header, a label column) is one entry, reported as it is.
+    if (!/\d/.test(chunk)) {
+      if (chunk.trim()) pieces.push(chunk.trim());
+      continue;
+    }
     const tokens = chunk.trim().split(/\s+/).filter(Boolean);
     let current: string[] = [];
     for (const token of tokens) {
