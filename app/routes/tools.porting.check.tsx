@@ -1,4 +1,4 @@
-import { Download, PhoneForwarded } from "lucide-react";
+import { Download } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
@@ -11,7 +11,7 @@ import { ErrorList } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { can, requireScreen } from "~/lib/sanctum/context.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
 import { translateError } from "~/lib/validation-message";
 import type { Route } from "./+types/tools.porting.check";
 
@@ -40,8 +40,8 @@ const MAX_TEXT = 40_000;
 const MAX_FILE_BYTES = 1_000_000;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { user } = requireScreen(context, "porting-check");
-  return { canPort: can(user, "tools.phone_numbers.port") };
+  requireScreen(context, "porting-check");
+  return null;
 }
 
 /**
@@ -102,7 +102,7 @@ function csvHref(results: PortabilityResult[]): string {
   return `data:text/csv;charset=utf-8,${encodeURIComponent([header, ...rows].join("\r\n"))}`;
 }
 
-export default function PortingCheck({ loaderData, actionData }: Route.ComponentProps) {
+export default function PortingCheck({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("porting");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -181,15 +181,6 @@ export default function PortingCheck({ loaderData, actionData }: Route.Component
                   <Download aria-hidden="true" />
                   {t("check.downloadCsv")}
                 </a>
-              )}
-              {loaderData.canPort && portable.length > 0 && (
-                <Form method="get" action="/tools/porting/order/add">
-                  <input type="hidden" name="numbers" value={portable.map((result) => result.e164).join(",")} />
-                  <Button type="submit">
-                    <PhoneForwarded aria-hidden="true" />
-                    {t("check.startOrder")}
-                  </Button>
-                </Form>
               )}
             </div>
           </div>

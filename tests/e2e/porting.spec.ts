@@ -42,7 +42,7 @@ test("DID lookup: a formatted number gives the holder, a shareable URL and a lin
   await expect(page.getByLabel("Phone number")).toHaveAttribute("aria-invalid", "true");
 });
 
-test("portability check: pasted numbers grouped by losing carrier, rejects listed, CSV and order hand-off", async ({ page }) => {
+test("portability check: pasted numbers grouped by losing carrier, rejects listed, and CSV", async ({ page }) => {
   await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/porting/check");
   await waitForHydration(page);
   await page.getByLabel("Numbers").fill("(212) 555-0100\n415-555-0101, 212 555 0102 212 555 0103\n800 555 0100; 212-555-9999\nhello");
@@ -59,7 +59,6 @@ test("portability check: pasted numbers grouped by losing carrier, rejects liste
   const download = page.getByRole("link", { name: "Download CSV" });
   await expect(download).toHaveAttribute("download", "portability-check.csv");
   expect(decodeURIComponent((await download.getAttribute("href")) ?? "")).toContain("+12125559999,not_portable,carrier.not_portable");
-  await expect(page.locator("input[type=hidden][name=numbers]")).toHaveValue("+12125550100,+14155550101,+12125550102,+12125550103");
   await expectNoSeriousViolations(page, "portability check results");
 
   await useLanguage(page, "ar");

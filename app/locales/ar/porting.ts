@@ -19,7 +19,6 @@ const porting: Translation<typeof en> = {
     rejectedHeading: "مدخلات لم تُقرأ كأرقام",
     rejectedHelp: "استُبعدت هذه المدخلات من التحقق.",
     downloadCsv: "تنزيل بصيغة CSV",
-    startOrder: "بدء طلب نقل بالأرقام القابلة للنقل",
     noPortable: "لا يمكن نقل أي من هذه الأرقام.",
     unknownCarrier: "مشغّل غير معروف",
     groupCount: "{{total}} رقم، {{portable}} قابل للنقل",

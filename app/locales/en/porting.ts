@@ -16,7 +16,6 @@ const porting = {
     rejectedHeading: "Not read as numbers",
     rejectedHelp: "These entries were left out of the check.",
     downloadCsv: "Download CSV",
-    startOrder: "Start a porting order with the portable ones",
     noPortable: "None of these numbers can be ported in.",
     unknownCarrier: "Unknown carrier",
     groupCount: "{{total}} numbers, {{portable}} portable",

@@ -19,7 +19,6 @@ const porting: Translation<typeof en> = {
     rejectedHeading: "Non reconnus comme numéros",
     rejectedHelp: "Ces entrées ont été écartées de la vérification.",
     downloadCsv: "Télécharger en CSV",
-    startOrder: "Créer une demande de portage avec les numéros portables",
     noPortable: "Aucun de ces numéros ne peut être porté.",
     unknownCarrier: "Opérateur inconnu",
     groupCount: "{{total}} numéros, {{portable}} portables",
