@@ -18,6 +18,7 @@ export default defineConfig({
           APP_KEY: "test-app-key",
           // Sandbox orders complete after one second here (tests wait for it).
           SANDBOX_ORDER_DELAY_SECONDS: "1",
+          SANDBOX_PORT_STEP_SECONDS: "1",
         },
       },
     }),

@@ -23,6 +23,7 @@ import { numberOrdersRoutes } from "./routes/number-orders";
 import { organizationsRoutes } from "./routes/organizations";
 import { phoneNumbersRoutes } from "./routes/phone-numbers";
 import { portingCheckRoutes } from "./routes/porting-check";
+import { portingOrdersRoutes } from "./routes/porting-orders";
 import { publicSettings } from "./routes/public-settings";
 import { rolesRoutes } from "./routes/roles";
 import { systemSettingsRoutes } from "./routes/system-settings";
@@ -59,6 +60,7 @@ app.route("/", numberOrdersRoutes);
 app.route("/", numberLookupRoutes);
 app.route("/", portingCheckRoutes);
 app.route("/", e911Routes);
+app.route("/", portingOrdersRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));
