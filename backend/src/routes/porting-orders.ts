@@ -423,9 +423,18 @@ async function storedFields(c: Parameters<Parameters<typeof portingOrdersRoutes.
 }
 
 /** The activity log's view of the fields: the PIN only as "changed" (isSecretField redacts `pin`). */
-function logged(body: OrderInput) {
-  const { pin, organization_id: _organization, ...rest } = body;
-  return { ...rest, pin: pin ? "set" : undefined };
+function logged(body: Omit<OrderInput, "organization_id"> & { organization_id?: number }) {
+  return {
+    numbers: body.numbers,
+    entity_name: body.entity_name,
+    authorized_person: body.authorized_person,
+    billing_telephone_number: body.billing_telephone_number,
+    account_number: body.account_number,
+    service_address: body.service_address ?? null,
+    partial: body.partial,
+    requested_foc_date: body.requested_foc_date ?? null,
+    pin: body.pin ? "set" : undefined,
+  };
 }
 
 portingOrdersRoutes.openapi(
@@ -497,7 +506,7 @@ portingOrdersRoutes.openapi(
       subject_id: id,
       subject_label: `#${id}`,
       organization_id: row.organizationId,
-      before: logged({ ...serialize(row), service_address: serialize(row).service_address, pin: undefined } as OrderInput),
+      before: logged({ ...serialize(row), requested_foc_date: row.requestedFocDate, pin: undefined }),
       after: logged(body),
     });
     return c.json(await detail(c, id), 200);
