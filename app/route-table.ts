@@ -187,6 +187,36 @@ export const SCREENS = [
     permission: "resources.read",
     nav: { section: "resources", label: "brandedDocuments" },
   },
+  // --- Tools: E911 and porting (issue 11) ---
+  {
+    id: "e911",
+    path: "tools/e911",
+    file: "routes/tools.e911.tsx",
+    permission: "tools.e911.read",
+    nav: { section: "tools", label: "e911" },
+  },
+  {
+    id: "e911-edit",
+    path: "tools/e911/edit/:id",
+    file: "routes/tools.e911.edit.tsx",
+    permission: "tools.e911.modify",
+    sample: "/tools/e911/edit/1",
+  },
+  { id: "e911-bulk", path: "tools/e911/bulk", file: "routes/tools.e911.bulk.tsx", permission: "tools.e911.modify" },
+  {
+    id: "porting-check",
+    path: "tools/porting/check",
+    file: "routes/tools.porting.check.tsx",
+    permission: "tools.porting_availability.read",
+    nav: { section: "tools", label: "portingCheck" },
+  },
+  {
+    id: "did-lookup",
+    path: "tools/vendor/did-lookup",
+    file: "routes/tools.vendor.did-lookup.tsx",
+    permission: "tools.vendor_did.read",
+    nav: { section: "tools", label: "didLookup" },
+  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]["id"];

@@ -24,6 +24,7 @@ export default defineConfig({
           // mail is `not_sent` unless a test configures a relay against test/smtp-servers.ts.
           SMTP_HOST: "",
           MAIL_FROM: "",
+          SANDBOX_PORT_STEP_SECONDS: "1",
         },
       },
     }),

@@ -17,12 +17,16 @@ import { brandedDocumentsRoutes } from "./routes/branded-documents";
 import { dashboardRoutes } from "./routes/dashboard";
 import { devicesRoutes } from "./routes/devices";
 import { mountDocs } from "./routes/docs";
+import { e911Routes } from "./routes/e911";
 import { health } from "./routes/health";
 import { mailLogRoutes } from "./routes/mail-log";
 import { masquerade } from "./routes/masquerade";
+import { numberLookupRoutes } from "./routes/number-lookup";
 import { numberOrdersRoutes } from "./routes/number-orders";
 import { organizationsRoutes } from "./routes/organizations";
 import { phoneNumbersRoutes } from "./routes/phone-numbers";
+import { portingCheckRoutes } from "./routes/porting-check";
+import { portingOrdersRoutes } from "./routes/porting-orders";
 import { publicSettings } from "./routes/public-settings";
 import { rolesRoutes } from "./routes/roles";
 import { smtpRelayRoutes } from "./routes/smtp-relay";
@@ -64,6 +68,11 @@ app.route("/", ttsRoutes);
 app.route("/", devicesRoutes);
 app.route("/", smtpRelayRoutes);
 app.route("/", brandedDocumentsRoutes);
+// E911 and porting tools.
+app.route("/", numberLookupRoutes);
+app.route("/", portingCheckRoutes);
+app.route("/", e911Routes);
+app.route("/", portingOrdersRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));

@@ -13,8 +13,11 @@ import {
   type LucideIcon,
   Mail,
   MailCheck,
+  MapPinned,
   MessageSquareText,
   Phone,
+  PhoneForwarded,
+  SearchCheck,
   Settings,
   ShieldCheck,
   ShoppingCart,
@@ -43,6 +46,10 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   "device-overrides": Smartphone,
   "organization-smtp": MailCheck,
   "branded-documents": FolderOpen,
+  // E911 and porting tools.
+  e911: MapPinned,
+  "porting-check": PhoneForwarded,
+  "did-lookup": SearchCheck,
 };
 
 export const FallbackNavIcon = BookOpen;

@@ -24,6 +24,10 @@ const nav: Translation<typeof en> = {
   feedback: "ملاحظات حول البوابة",
   phoneNumbers: "أرقام الهاتف",
   orderNumbers: "طلب أرقام",
+  // E911 and porting tools.
+  e911: "خدمة الطوارئ E911",
+  portingCheck: "التحقق من قابلية النقل",
+  didLookup: "البحث عن رقم لدى المورّد",
   externalLink: "{{label}} (يُفتح في علامة تبويب جديدة)",
   textToSpeech: "تحويل النص إلى كلام",
   deviceOverrides: "إعدادات الأجهزة الخاصة",

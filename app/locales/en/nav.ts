@@ -21,6 +21,10 @@ const nav = {
   feedback: "Portal feedback",
   phoneNumbers: "Phone numbers",
   orderNumbers: "Order numbers",
+  // E911 and porting tools.
+  e911: "E911",
+  portingCheck: "Portability check",
+  didLookup: "Vendor DID lookup",
   externalLink: "{{label}} (opens in a new tab)",
   textToSpeech: "Text-to-speech",
   deviceOverrides: "Device overrides",

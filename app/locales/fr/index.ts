@@ -4,12 +4,15 @@ import common from "./common";
 import dashboard from "./dashboard";
 import devices from "./devices";
 import documents from "./documents";
+import e911 from "./e911";
 import errors from "./errors";
 import logs from "./logs";
+import lookup from "./lookup";
 import nav from "./nav";
 import numbers from "./numbers";
 import organizations from "./organizations";
 import passwords from "./passwords";
+import porting from "./porting";
 import profile from "./profile";
 import roles from "./roles";
 import settings from "./settings";
@@ -40,4 +43,8 @@ export default {
   devices,
   smtp,
   documents,
+  // E911 and porting tools.
+  e911,
+  lookup,
+  porting,
 };

@@ -24,6 +24,10 @@ const nav: Translation<typeof en> = {
   feedback: "Avis sur le portail",
   phoneNumbers: "Numéros de téléphone",
   orderNumbers: "Commander des numéros",
+  // E911 and porting tools.
+  e911: "E911",
+  portingCheck: "Vérification de portabilité",
+  didLookup: "Recherche DID opérateur",
   externalLink: "{{label}} (s’ouvre dans un nouvel onglet)",
   textToSpeech: "Synthèse vocale",
   deviceOverrides: "Paramètres des appareils",

@@ -15,6 +15,8 @@ export const CARRIER_TIMEOUT_MS = 10_000;
 export interface CarrierSettings {
   CARRIER?: string;
   SANDBOX_ORDER_DELAY_SECONDS?: string;
+  /** Seconds between two steps of a sandbox port order (submitted → FOC confirmed → completed). */
+  SANDBOX_PORT_STEP_SECONDS?: string;
 }
 
 export const CARRIERS = ["sandbox"] as const;
@@ -51,5 +53,11 @@ export function createCarrier(settings: CarrierSettings, db: Db): Carrier {
   const name = settings.CARRIER || "sandbox";
   if (name !== "sandbox") throw new Error(`Unknown CARRIER "${name}" (known: ${CARRIERS.join(", ")})`);
   const delay = Number(settings.SANDBOX_ORDER_DELAY_SECONDS ?? "5");
-  return withTimeouts(new SandboxCarrier(db, { orderDelaySeconds: Number.isFinite(delay) && delay >= 0 ? delay : 5 }));
+  const portStep = Number(settings.SANDBOX_PORT_STEP_SECONDS ?? "60");
+  return withTimeouts(
+    new SandboxCarrier(db, {
+      orderDelaySeconds: Number.isFinite(delay) && delay >= 0 ? delay : 5,
+      portStepSeconds: Number.isFinite(portStep) && portStep >= 0 ? portStep : 60,
+    }),
+  );
 }

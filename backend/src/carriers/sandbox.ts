@@ -12,7 +12,7 @@
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Db } from "../db/client";
-import { carrierSandboxNumbers } from "../db/schema";
+import { carrierSandboxNumbers, carrierSandboxPorts } from "../db/schema";
 import { AREA_CODES, type AreaCode, PRICES, TOLL_FREE_NPAS } from "./sandbox-data";
 import {
   type AvailableNumber,
@@ -20,10 +20,15 @@ import {
   type Carrier,
   CarrierError,
   type CarrierOrder,
+  type E911AddressInput,
+  type E911Provisioning,
+  type E911Validation,
   type NumberLookup,
   type NumberType,
   type OrderedNumber,
   type PortabilityResult,
+  type PortOrder,
+  type PortOrderRequest,
   type Reservation,
   type SearchCriteria,
 } from "./types";
@@ -126,15 +131,23 @@ function candidateLocal(random: () => number, criteria: SearchCriteria): string 
 
 export interface SandboxOptions {
   orderDelaySeconds: number;
+  /** Seconds between two steps of a port order (SANDBOX_PORT_STEP_SECONDS); default 60. */
+  portStepSeconds?: number;
 }
 
 export class SandboxCarrier implements Carrier {
   readonly name = "sandbox";
+  /** Sandbox rule: the earliest FOC date is 3 business days after the request. */
+  readonly minimumFocBusinessDays = 3;
 
   constructor(
     private readonly db: Db,
     private readonly options: SandboxOptions,
   ) {}
+
+  private get portStepSeconds(): number {
+    return this.options.portStepSeconds ?? 60;
+  }
 
   /** The criteria's candidates in a fixed order: same criteria, same list (quantity aside). */
   generate(criteria: SearchCriteria, wanted: number): AvailableNumber[] {
@@ -306,68 +319,199 @@ export class SandboxCarrier implements Carrier {
     await this.db.delete(carrierSandboxNumbers).where(eq(carrierSandboxNumbers.e164, e164));
   }
 
-  /** Sandbox rule: toll-free numbers and numbers ending in 9999 are not portable; the rest are, fast within the table's area codes. */
+  /**
+   * Sandbox rules (docs/backend.md): toll-free numbers are not portable (`carrier.port_toll_free`), nor numbers
+   * ending in 9999 (`carrier.not_portable`: the losing carrier refuses); everything else is portable, and
+   * fast-portable when its area code is in the sandbox table. The losing carrier follows from the number
+   * (losingCarrierFor).
+   */
   async checkPortability(e164s: string[]): Promise<PortabilityResult[]> {
     return e164s.map((e164) => {
-      const area = AREA_CODES.find((entry) => e164.startsWith(`+1${entry.npa}`));
-      const tollFree = TOLL_FREE_NPAS.some((npa) => e164.startsWith(`+1${npa}`));
-      const portable = !tollFree && !e164.endsWith("9999");
+      const area = areaOf(e164);
+      const tollFree = isTollFree(e164);
+      const portable = !tollFree && !e164.endsWith(NOT_PORTABLE_SUFFIX);
+      const holder = losingCarrierFor(e164);
       return {
         e164,
         portable,
         fast_portable: portable && area !== undefined,
-        reason: portable ? null : "carrier.not_portable",
-        losing_carrier: portable ? "Sandbox Telco" : null,
-        spid: portable ? "999S" : null,
-        ocn: portable ? "999S" : null,
+        reason: tollFree ? "carrier.port_toll_free" : portable ? null : "carrier.not_portable",
+        losing_carrier: holder.name,
+        spid: holder.spid,
+        ocn: holder.ocn,
         rate_center: area?.rate_center ?? null,
         lata: area?.lata ?? null,
         state: area?.state ?? null,
-        type: tollFree ? "toll_free" : e164.length === 12 ? exchangeType(e164.slice(5, 8)) : null,
+        type: numberTypeOf(e164),
       };
     });
   }
 
-  async createPortOrder(): Promise<never> {
-    throw new CarrierError("carrier.unsupported", "port orders arrive with the porting tool");
+  /**
+   * Sandbox rule: the order is accepted (`submitted`) and then advances one status per `portStepSeconds`
+   * from its submission time: `foc_confirmed` after one step, `completed` after two. An account number ending
+   * in 000 stops at `exception` after one step (`carrier.port_account_mismatch`); a new submission with a
+   * corrected account number is a new carrier order. Nothing is stored but the submission time and whether the
+   * order is cancelled: the status is computed from the clock, as a real carrier's would be polled.
+   */
+  async createPortOrder(request: PortOrderRequest, now: Date): Promise<PortOrder> {
+    const refused = request.numbers.filter((e164) => isTollFree(e164) || e164.endsWith(NOT_PORTABLE_SUFFIX));
+    if (refused.length > 0) throw new CarrierError("carrier.not_portable", refused.join(","));
+    const carrierPortId = `SBX-PORT-${crypto.randomUUID()}`;
+    const exception = request.account_number.endsWith(EXCEPTION_ACCOUNT_SUFFIX) ? "carrier.port_account_mismatch" : null;
+    await this.db.insert(carrierSandboxPorts).values({
+      carrierPortId,
+      submittedAt: now.toISOString(),
+      focDate: request.requested_foc_date ?? addBusinessDays(now, this.minimumFocBusinessDays),
+      exception,
+      cancelledAt: null,
+    });
+    return { carrier_port_id: carrierPortId, status: "submitted", foc_date: null, exception: null };
   }
 
-  async getPortOrder(): Promise<never> {
-    throw new CarrierError("carrier.unsupported", "port orders arrive with the porting tool");
+  async getPortOrder(carrierPortId: string, now: Date): Promise<PortOrder> {
+    const [row] = await this.db.select().from(carrierSandboxPorts).where(eq(carrierSandboxPorts.carrierPortId, carrierPortId));
+    if (!row) throw new CarrierError("carrier.not_found", carrierPortId);
+    if (row.cancelledAt) return { carrier_port_id: carrierPortId, status: "cancelled", foc_date: null, exception: null };
+    const steps = Math.floor((now.getTime() - Date.parse(row.submittedAt)) / (this.portStepSeconds * 1000));
+    if (steps < 1) return { carrier_port_id: carrierPortId, status: "submitted", foc_date: null, exception: null };
+    if (row.exception) return { carrier_port_id: carrierPortId, status: "exception", foc_date: null, exception: row.exception };
+    return { carrier_port_id: carrierPortId, status: steps < 2 ? "foc_confirmed" : "completed", foc_date: row.focDate, exception: null };
   }
 
-  /** Sandbox rule: every number is held by "Sandbox Telco"; location from the area code table. */
+  /** Sandbox rule: a port can be cancelled until it completed; cancelling twice is harmless. */
+  async cancelPortOrder(carrierPortId: string, now: Date): Promise<PortOrder> {
+    const current = await this.getPortOrder(carrierPortId, now);
+    if (current.status === "completed") throw new CarrierError("carrier.order_rejected", "port already completed");
+    await this.db
+      .update(carrierSandboxPorts)
+      .set({ cancelledAt: now.toISOString() })
+      .where(eq(carrierSandboxPorts.carrierPortId, carrierPortId));
+    return { carrier_port_id: carrierPortId, status: "cancelled", foc_date: null, exception: null };
+  }
+
+  /**
+   * Sandbox rule: the number's current holder follows losingCarrierFor; a number whose last digit is odd was
+   * ported there (on a date derived from the number), its LRN then in exchange 990 of the area code, else the
+   * holder's own exchange 555-0000 block. Toll-free numbers have no LRN.
+   */
   async lookupNumber(e164: string): Promise<NumberLookup> {
-    const area = AREA_CODES.find((entry) => e164.startsWith(`+1${entry.npa}`));
-    const tollFree = TOLL_FREE_NPAS.some((npa) => e164.startsWith(`+1${npa}`));
-    const type = tollFree ? "toll_free" : exchangeType(e164.slice(5, 8));
+    const area = areaOf(e164);
+    const type = numberTypeOf(e164);
+    const holder = losingCarrierFor(e164);
+    const ported = type !== "toll_free" && Number(e164.slice(-1)) % 2 === 1;
+    const npa = e164.slice(2, 5);
     return {
       e164,
-      holding_vendor: "Sandbox Telco",
-      carrier: "Sandbox Telco",
-      spid: "999S",
-      ocn: "999S",
-      lrn: area ? `+1${area.npa}5550000` : null,
-      rate_center: area?.rate_center ?? null,
+      holding_vendor: holder.vendor,
+      carrier: holder.name,
+      spid: holder.spid,
+      ocn: holder.ocn,
+      lrn: type === "toll_free" ? null : ported ? `+1${npa}990${e164.slice(-4)}` : `+1${npa}5550000`,
+      rate_center: area?.rate_center ?? (type === "toll_free" ? "TOLL FREE" : null),
       lata: area?.lata ?? null,
       state: area?.state ?? null,
       city: area?.city ?? null,
       type,
-      line_type: tollFree ? "toll_free" : type === "mobile" ? "wireless" : "voip",
-      ported: false,
-      ported_at: null,
+      line_type: type === "toll_free" ? "toll_free" : type === "mobile" ? "wireless" : holder.lineType,
+      ported,
+      ported_at: ported ? portedDate(e164) : null,
     };
   }
 
-  async validateE911Address(): Promise<never> {
-    throw new CarrierError("carrier.unsupported", "E911 arrives with the E911 tool");
+  /**
+   * Sandbox rules: a street name containing "Nowhere" is `invalid` (`carrier.e911_address_not_found`); a
+   * street given without its suffix, a lower-case city or a postal code without its +4 in the US is
+   * `suggested` with the completed address (suffix "St", city in capitals, +4 "0001"); anything else is valid.
+   */
+  async validateE911Address(address: E911AddressInput): Promise<E911Validation> {
+    if (/nowhere/i.test(address.street_name)) return { status: "invalid", suggestion: null, reason: "carrier.e911_address_not_found" };
+    const suggestion: E911AddressInput = {
+      ...address,
+      street_suffix: address.street_suffix || "St",
+      city: address.city.toUpperCase(),
+      postal_code_plus4: address.country === "CA" ? null : address.postal_code_plus4 || "0001",
+      latitude: address.latitude ?? coordinate(address, 0),
+      longitude: address.longitude ?? coordinate(address, 1),
+    };
+    const changed =
+      suggestion.street_suffix !== address.street_suffix ||
+      suggestion.city !== address.city ||
+      suggestion.postal_code_plus4 !== address.postal_code_plus4;
+    if (changed) return { status: "suggested", suggestion, reason: null };
+    return { status: "valid", suggestion: null, reason: null };
   }
 
-  async provisionE911(): Promise<never> {
-    throw new CarrierError("carrier.unsupported", "E911 arrives with the E911 tool");
+  /** Sandbox rule: provisioning succeeds except for numbers ending in 0911 (`carrier.e911_provisioning_failed`). */
+  async provisionE911(e164: string, address: E911AddressInput): Promise<E911Provisioning> {
+    if (!address.caller_name.trim()) return { status: "failed", reason: "carrier.e911_provisioning_failed" };
+    if (e164.endsWith(E911_FAILING_SUFFIX)) return { status: "failed", reason: "carrier.e911_provisioning_failed" };
+    return { status: "provisioned", reason: null };
   }
 
-  async removeE911(): Promise<never> {
-    throw new CarrierError("carrier.unsupported", "E911 arrives with the E911 tool");
+  async removeE911(): Promise<E911Provisioning> {
+    return { status: "removed", reason: null };
   }
+}
+
+/** The sandbox's pretend carriers (SPIDs and OCNs in the 99xx test range, owned by no real carrier). */
+export const SANDBOX_HOLDERS = {
+  telco: { name: "Sandbox Telco", vendor: "Sandbox Telco Wholesale", spid: "991A", ocn: "991A", lineType: "landline" },
+  wireless: { name: "Example Wireless", vendor: "Example Wireless", spid: "992B", ocn: "992B", lineType: "wireless" },
+  cable: { name: "Demo Cable Voice", vendor: "Sandbox Telco Wholesale", spid: "993C", ocn: "993C", lineType: "voip" },
+  tollFree: { name: "Sandbox Toll-Free", vendor: "Sandbox Toll-Free", spid: "994D", ocn: "994D", lineType: "voip" },
+} as const;
+type Holder = (typeof SANDBOX_HOLDERS)[keyof typeof SANDBOX_HOLDERS];
+
+/** Port requests for numbers with these endings are refused / stop at an exception; E911 fails. */
+export const NOT_PORTABLE_SUFFIX = "9999";
+export const EXCEPTION_ACCOUNT_SUFFIX = "000";
+export const E911_FAILING_SUFFIX = "0911";
+
+function areaOf(e164: string): AreaCode | undefined {
+  return AREA_CODES.find((entry) => e164.startsWith(`+1${entry.npa}`));
+}
+
+function isTollFree(e164: string): boolean {
+  return TOLL_FREE_NPAS.some((npa) => e164.startsWith(`+1${npa}`));
+}
+
+function numberTypeOf(e164: string): NumberType {
+  return isTollFree(e164) ? "toll_free" : exchangeType(e164.slice(5, 8));
+}
+
+/** Toll-free → Sandbox Toll-Free; mobile exchanges → Example Wireless; else Sandbox Telco (even last digit) or Demo Cable Voice (odd). */
+export function losingCarrierFor(e164: string): Holder {
+  const type = numberTypeOf(e164);
+  if (type === "toll_free") return SANDBOX_HOLDERS.tollFree;
+  if (type === "mobile") return SANDBOX_HOLDERS.wireless;
+  return Number(e164.slice(-1)) % 2 === 0 ? SANDBOX_HOLDERS.telco : SANDBOX_HOLDERS.cable;
+}
+
+/** A stable date in 2015–2024 derived from the number. */
+function portedDate(e164: string): string {
+  const h = hash(e164);
+  const year = 2015 + (h % 10);
+  const month = 1 + ((h >>> 4) % 12);
+  const day = 1 + ((h >>> 8) % 28);
+  return `${year}-${String(month).padStart(2, "0")}-${String(day).padStart(2, "0")}`;
+}
+
+/** Plausible coordinates near the area code's city (or the centre of the US), stable for an address. */
+function coordinate(address: E911AddressInput, axis: 0 | 1): number {
+  const h = hash(`${address.house_number} ${address.street_name} ${address.city} ${axis}`);
+  const base = axis === 0 ? 39.8 : -98.6;
+  return Math.round((base + ((h % 2000) - 1000) / 10_000) * 1_000_000) / 1_000_000;
+}
+
+/** `from` plus `days` business days (Monday–Friday), as YYYY-MM-DD. */
+export function addBusinessDays(from: Date, days: number): string {
+  const date = new Date(Date.UTC(from.getUTCFullYear(), from.getUTCMonth(), from.getUTCDate()));
+  let left = days;
+  while (left > 0) {
+    date.setUTCDate(date.getUTCDate() + 1);
+    const weekday = date.getUTCDay();
+    if (weekday !== 0 && weekday !== 6) left -= 1;
+  }
+  return date.toISOString().slice(0, 10);
 }

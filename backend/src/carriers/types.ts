@@ -198,6 +198,12 @@ export interface Carrier {
   validateE911Address(address: E911AddressInput): Promise<E911Validation>;
   provisionE911(e164: string, address: E911AddressInput): Promise<E911Provisioning>;
   removeE911(e164: string): Promise<E911Provisioning>;
+
+  // Added by the E911 and porting tools.
+  /** Business days between a port request and the earliest FOC date this carrier accepts. */
+  readonly minimumFocBusinessDays: number;
+  /** Withdraws a port request that has not completed; throws `carrier.order_rejected` once completed. */
+  cancelPortOrder(carrierPortId: string, now: Date): Promise<PortOrder>;
 }
 
 /** Why a carrier call failed; `code` is the message key the API answers with (`{message: code}`). */
@@ -209,7 +215,12 @@ export type CarrierErrorCode =
   | "carrier.not_found"
   | "carrier.order_rejected"
   | "carrier.not_portable"
-  | "carrier.unsupported";
+  | "carrier.unsupported"
+  // Added by the E911 and porting tools.
+  | "carrier.port_toll_free"
+  | "carrier.port_account_mismatch"
+  | "carrier.e911_address_not_found"
+  | "carrier.e911_provisioning_failed";
 
 export class CarrierError extends Error {
   constructor(

@@ -254,6 +254,25 @@ export const portingOrders = sqliteTable(
       .notNull()
       .references(() => organizations.id),
     status: text("status", { enum: PORTING_ORDER_STATUSES }).notNull().default("draft"),
+    // Columns from here to completedAt: migration 0008 (the porting tool). `numbers` is a JSON array of E.164
+    // strings (at most 1,000); `pin_encrypted` is encryptSecret(APP_KEY, pin) and never leaves the backend;
+    // `service_address` is a JSON ServiceAddress (lib/porting.ts).
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    numbers: text("numbers").notNull().default("[]"),
+    entityName: text("entity_name").notNull().default(""),
+    authorizedPerson: text("authorized_person").notNull().default(""),
+    billingTelephoneNumber: text("billing_telephone_number").notNull().default(""),
+    accountNumber: text("account_number").notNull().default(""),
+    pinEncrypted: text("pin_encrypted"),
+    serviceAddress: text("service_address"),
+    partial: integer("partial", { mode: "boolean" }).notNull().default(false),
+    requestedFocDate: text("requested_foc_date"),
+    focDate: text("foc_date"),
+    carrier: text("carrier").notNull().default("sandbox"),
+    carrierPortId: text("carrier_port_id"),
+    exceptionReason: text("exception_reason"),
+    submittedAt: text("submitted_at"),
+    completedAt: text("completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -592,3 +611,55 @@ export const brandedDocumentVersions = sqliteTable(
   },
   (table) => [index("branded_document_versions_document_idx").on(table.documentId, table.version)],
 );
+// --- E911 and porting tools (migration 0008) ---
+
+export const PORTING_EVENT_TYPES = ["status", "comment"] as const;
+export const PORTING_DOCUMENT_KINDS = ["loa", "bill"] as const;
+
+/** A port order's history: every status change (with the carrier's reason) and every comment. */
+export const portingOrderEvents = sqliteTable(
+  "porting_order_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => portingOrders.id, { onDelete: "cascade" }),
+    type: text("type", { enum: PORTING_EVENT_TYPES }).notNull(),
+    fromStatus: text("from_status", { enum: PORTING_ORDER_STATUSES }),
+    toStatus: text("to_status", { enum: PORTING_ORDER_STATUSES }),
+    /** A comment's text, or the carrier's reason (message key) for an exception. */
+    message: text("message"),
+    /** Null when the carrier moved the order. */
+    actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("porting_order_events_order_idx").on(table.orderId, table.createdAt)],
+);
+
+/** LOA and latest bill uploads of a port order, in R2 under `porting/<order id>/<uuid>`. */
+export const portingOrderDocuments = sqliteTable(
+  "porting_order_documents",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    orderId: integer("order_id")
+      .notNull()
+      .references(() => portingOrders.id, { onDelete: "cascade" }),
+    kind: text("kind", { enum: PORTING_DOCUMENT_KINDS }).notNull(),
+    r2Key: text("r2_key").notNull(),
+    filename: text("filename").notNull(),
+    contentType: text("content_type").notNull(),
+    size: integer("size").notNull(),
+    uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    createdAt: createdAt(),
+  },
+  (table) => [index("porting_order_documents_order_idx").on(table.orderId)],
+);
+
+/** The sandbox carrier's port requests (carriers/sandbox.ts); their status is computed from `submitted_at`. */
+export const carrierSandboxPorts = sqliteTable("carrier_sandbox_ports", {
+  carrierPortId: text("carrier_port_id").primaryKey(),
+  submittedAt: text("submitted_at").notNull(),
+  focDate: text("foc_date").notNull(),
+  exception: text("exception"),
+  cancelledAt: text("cancelled_at"),
+});

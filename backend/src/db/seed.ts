@@ -8,6 +8,7 @@ import type { ActivityAction } from "../lib/activity-titles";
 import { hashPassword } from "../lib/password";
 import type { SystemSettings } from "../lib/settings";
 import { e911AddressSeedStatements, numberCarrierSeedStatements } from "./seed-numbers";
+import { portingSeedStatements } from "./seed-porting";
 
 export const DEMO_PASSWORD = "password";
 
@@ -410,6 +411,8 @@ export async function seedStatements(now = new Date()): Promise<string[]> {
   statements.push(...upsert("mail_log", mails));
   statements.push(...numberCarrierSeedStatements());
   statements.push(...deviceStatements());
+  // E911 and porting tools: the seeded porting orders' details and history.
+  statements.push(...portingSeedStatements(ago));
   return statements;
 }
 

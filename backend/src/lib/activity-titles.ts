@@ -108,6 +108,19 @@ export const ACTIVITY_TITLES = {
   "documents.replaced": { en: "Replaced a document", fr: "Remplacement d’un document", ar: "استبدال مستند" },
   "documents.deleted": { en: "Deleted a document", fr: "Suppression d’un document", ar: "حذف مستند" },
   "documents.generated": { en: "Generated a document", fr: "Génération d’un document", ar: "إنشاء مستند" },
+  // E911 and porting tools.
+  "e911.updated": { en: "Set an E911 address", fr: "Définition d’une adresse E911", ar: "تعيين عنوان طوارئ E911" },
+  "e911.removed": { en: "Removed E911 from a number", fr: "Retrait du E911 d’un numéro", ar: "إزالة خدمة E911 من رقم" },
+  "porting_orders.status_changed": {
+    en: "A porting order changed status",
+    fr: "Changement de statut d’une demande de portabilité",
+    ar: "تغيّر حالة طلب نقل رقم",
+  },
+  "porting_orders.commented": {
+    en: "Commented on a porting order",
+    fr: "Commentaire sur une demande de portabilité",
+    ar: "تعليق على طلب نقل رقم",
+  },
 } as const satisfies Record<string, Record<"en" | "fr" | "ar", string>>;
 
 export type ActivityAction = keyof typeof ACTIVITY_TITLES;

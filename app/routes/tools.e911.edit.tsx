@@ -1,0 +1,190 @@
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import { data, Form } from "react-router";
+import { useFormErrorToast } from "~/components/admin/form-toast";
+import { PageHeader } from "~/components/admin/page-header";
+import { loadRecord, recordId, saveFailed } from "~/components/admin/upstream.server";
+import { DetailList } from "~/components/logs/detail-list";
+import { toolFailure } from "~/components/tools/carrier-error.server";
+import { E911AddressForm } from "~/components/tools/e911-address-form";
+import {
+  ADDRESS_FIELDS,
+  addressBody,
+  addressDefaults,
+  addressLine,
+  type E911Entry,
+  e911AddressSchema,
+} from "~/components/tools/e911-schema";
+import { E911StatusBadge, ValidationBadge } from "~/components/tools/e911-status";
+import { formatNanp } from "~/components/tools/format";
+import { Button } from "~/components/ui/button";
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { getEnv } from "~/lib/cloudflare.server";
+import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
+import { requirePermission, requireScreen } from "~/lib/sanctum/context.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { translateError } from "~/lib/validation-message";
+import { getInstance } from "~/middleware/i18next";
+import type { Route } from "./+types/tools.e911.edit";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = requireScreen(context, "e911-edit");
+  const entry = await loadRecord<E911Entry>(api, "/api/e911/:id", params.id);
+  return { entry };
+}
+
+/** The outcome of a save as a toast: provisioned, suggestion to review, invalid, or provisioning failed. */
+function outcomeToast(entry: E911Entry, t: TFunction<"e911">) {
+  const number = formatNanp(entry.e164);
+  if (entry.e911_status === "provisioned") return { type: "success" as const, message: t("toasts.provisioned", { number }) };
+  if (entry.address?.validation_status === "suggested") return { type: "info" as const, message: t("toasts.suggested") };
+  if (entry.address?.validation_status === "invalid") return { type: "error" as const, message: t("toasts.invalid") };
+  return { type: "error" as const, message: t("toasts.failed") };
+}
+
+/**
+ * Three intents: `save` (the form: validated and provisioned by the carrier), `accept` (the carrier's
+ * suggestion, sent back as the address) and `remove` (after the confirmation). Each redirects back with
+ * its outcome, so the page works the same without JavaScript.
+ */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "e911-edit");
+  requirePermission(context, "tools.e911.modify");
+  const id = recordId(params.id);
+  const t = getInstance(context).getFixedT(null, "e911");
+  const secret = getEnv(context).SESSION_SECRET;
+  const intent = (await request.clone().formData()).get("intent");
+  const here = `/tools/e911/edit/${id}`;
+
+  if (intent === "remove" || intent === "accept") {
+    try {
+      if (intent === "remove") {
+        const entry = await api.call<E911Entry>(`/api/e911/${id}`, { method: "DELETE" });
+        return redirectWithToast(
+          "/tools/e911",
+          { type: "success", message: t("toasts.removed", { number: formatNanp(entry.e164) }) },
+          secret,
+        );
+      }
+      const current = await api.call<E911Entry>(`/api/e911/${id}`);
+      const suggestion = current.address?.suggestion;
+      if (!suggestion) return redirectWithToast(here, { type: "error", message: t("toasts.invalid") }, secret);
+      const body = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, suggestion[field] ?? null]));
+      const entry = await api.call<E911Entry>(`/api/e911/${id}`, { method: "PUT", json: body });
+      return redirectWithToast(here, outcomeToast(entry, t), secret);
+    } catch (error) {
+      const failure = toolFailure(error, `e911 ${intent}`);
+      const message = failure.message ?? Object.values(failure.fields)[0]?.[0] ?? "porting:carrier.failed";
+      return redirectWithToast(here, { type: "error", message: translateError(getInstance(context).t, message) }, secret);
+    }
+  }
+
+  const { submission } = await parseForm(request, e911AddressSchema);
+  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
+  try {
+    const entry = await api.call<E911Entry>(`/api/e911/${id}`, { method: "PUT", json: addressBody(submission.value) });
+    return redirectWithToast(here, outcomeToast(entry, t), secret);
+  } catch (error) {
+    const failure = toolFailure(error, "e911 save");
+    if (failure.message) return replyWithErrors(submission, { "": [failure.message] }, { status: 502 });
+    return saveFailed(submission, error, "e911 save");
+  }
+}
+
+export default function E911Edit({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("e911");
+  const { entry } = loaderData;
+  useFormErrorToast(actionData);
+  const number = formatNanp(entry.e164);
+  const address = entry.address;
+  const suggestion = address?.validation_status === "suggested" ? address.suggestion : null;
+
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t("editTitle", { number })}
+        description={t("editDescription")}
+        backTo="/tools/e911"
+        actions={
+          entry.e911_status && entry.e911_status !== "removed" ? (
+            <ConfirmDialog
+              destructive
+              title={t("remove.title", { number })}
+              description={t("remove.description")}
+              confirmLabel={t("remove.confirm")}
+              fields={{ intent: "remove" }}
+              triggerProps={{ variant: "outline" }}
+            >
+              {t("remove.button")}
+            </ConfirmDialog>
+          ) : null
+        }
+      />
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("status.heading")}</CardTitle>
+        </CardHeader>
+        <CardContent>
+          <DetailList
+            items={[
+              { label: t("columns.address"), value: address ? addressLine(address) : t("noAddress") },
+              { label: t("status.validation"), value: address ? <ValidationBadge status={address.validation_status} /> : "—" },
+              { label: t("status.provisioning"), value: <E911StatusBadge status={entry.e911_status} /> },
+              ...(entry.e911_error
+                ? [
+                    {
+                      label: t("status.lastError"),
+                      value: <span className="text-destructive">{translateError(t, `porting:${entry.e911_error}`)}</span>,
+                    },
+                  ]
+                : []),
+            ]}
+          />
+        </CardContent>
+      </Card>
+
+      {suggestion && address && (
+        <Card className="border-warning" data-testid="e911-suggestion">
+          <CardHeader>
+            <CardTitle>{t("suggestion.heading")}</CardTitle>
+            <CardDescription>{t("suggestion.description")}</CardDescription>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <div className="grid gap-4 md:grid-cols-2">
+              <div className="rounded-md border p-4">
+                <h3 className="mb-1 font-medium text-muted-foreground text-sm">{t("suggestion.entered")}</h3>
+                <p>{address.caller_name}</p>
+                <p>{addressLine(address)}</p>
+              </div>
+              <div className="rounded-md border border-primary p-4">
+                <h3 className="mb-1 font-medium text-muted-foreground text-sm">{t("suggestion.suggested")}</h3>
+                <p>{String(suggestion.caller_name ?? "")}</p>
+                <p>{addressLine(suggestion)}</p>
+              </div>
+            </div>
+            <div className="flex flex-wrap gap-3">
+              <Form method="post">
+                <input type="hidden" name="intent" value="accept" />
+                <Button type="submit">{t("suggestion.accept")}</Button>
+              </Form>
+              <a href="#e911-address" className="inline-flex items-center px-3 text-primary-text text-sm underline">
+                {t("suggestion.keepEditing")}
+              </a>
+            </div>
+          </CardContent>
+        </Card>
+      )}
+
+      <div id="e911-address">
+        <E911AddressForm
+          id="e911-address-form"
+          defaultValue={addressDefaults(address)}
+          lastResult={actionData?.result}
+          cancelTo="/tools/e911"
+          submitLabel={t("save")}
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,718 @@
+import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
+import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { normalizePostalCode, postalCodeError, regionsOf } from "../../../common/e911";
+import { MAX_CHECK_NUMBERS, parseNanpNumber } from "../../../common/number-list";
+import { type Carrier, createCarrier } from "../carriers";
+import { addBusinessDays } from "../carriers/sandbox";
+import type { Db } from "../db/client";
+import {
+  E911_COUNTRIES,
+  organizations,
+  PORTING_DOCUMENT_KINDS,
+  PORTING_ORDER_STATUSES,
+  phoneNumbers,
+  portingOrderDocuments,
+  portingOrderEvents,
+  portingOrders,
+} from "../db/schema";
+import { logActivity } from "../lib/activity";
+import { currentUser, requireAuth, requirePermission } from "../lib/auth";
+import type { AppEnv, CurrentUser } from "../lib/context";
+import { encryptSecret } from "../lib/crypto";
+import { ApiError, notFound, validationError } from "../lib/errors";
+import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
+import { listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { carrierCall } from "../lib/phone-numbers";
+import { tenantScope, writableOrganizationId } from "../lib/tenant";
+import { validationHook } from "../lib/validation";
+
+/**
+ * Port-in orders. The state machine (docs/backend.md, "Porting orders"): the user moves `draft → submitted`,
+ * `exception → submitted` (after correcting) and anything open → `cancelled`; the carrier moves
+ * `submitted → foc_confirmed → completed` or `submitted → exception`. The carrier's progress is read when an
+ * order is read. Every transition is an event and an activity-log entry; any other move answers 409.
+ */
+export const portingOrdersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+type Status = (typeof PORTING_ORDER_STATUSES)[number];
+
+/** Moves the user may make, and moves the carrier may make. */
+const USER_MOVES: Record<Status, Status[]> = {
+  draft: ["submitted", "cancelled"],
+  submitted: ["cancelled"],
+  foc_confirmed: ["cancelled"],
+  exception: ["submitted", "cancelled"],
+  completed: [],
+  cancelled: [],
+};
+const CARRIER_MOVES: Record<Status, Status[]> = {
+  draft: [],
+  submitted: ["foc_confirmed", "exception", "cancelled"],
+  foc_confirmed: ["completed", "cancelled"],
+  exception: ["cancelled"],
+  completed: [],
+  cancelled: [],
+};
+/** Statuses whose details can still be corrected. */
+const EDITABLE: Status[] = ["draft", "exception"];
+
+export function canMove(from: Status, to: Status, by: "user" | "carrier"): boolean {
+  return (by === "user" ? USER_MOVES : CARRIER_MOVES)[from].includes(to);
+}
+
+const idParam = z.object({ id: z.coerce.number().int().positive() });
+const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+
+const ServiceAddress = z.object({
+  house_number: z.string().trim().min(1).max(10),
+  street_name: z.string().trim().min(1).max(60),
+  street_suffix: z.string().trim().max(10).nullish(),
+  unit: z.string().trim().max(20).nullish(),
+  city: z.string().trim().min(1).max(50),
+  state: z.string().trim().min(2).max(2),
+  postal_code: z.string().trim().min(1).max(7),
+  country: z.enum(E911_COUNTRIES),
+});
+
+const OrderBody = z
+  .object({
+    organization_id: z.number().int().positive().optional(),
+    numbers: z.array(z.string().max(40)).min(1).max(MAX_CHECK_NUMBERS),
+    entity_name: z.string().trim().max(100).default(""),
+    authorized_person: z.string().trim().max(100).default(""),
+    billing_telephone_number: z.string().trim().max(40).default(""),
+    account_number: z.string().trim().max(50).default(""),
+    pin: z.string().trim().max(20).optional().openapi({ description: "Write-only: stored encrypted, never returned. Omit to keep." }),
+    service_address: ServiceAddress.nullish(),
+    partial: z.boolean().default(false),
+    requested_foc_date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .nullish(),
+  })
+  .openapi("PortingOrderInput");
+type OrderInput = z.infer<typeof OrderBody>;
+
+const EventSchema = z.object({
+  id: z.number().int(),
+  type: z.enum(["status", "comment"]),
+  from_status: z.enum(PORTING_ORDER_STATUSES).nullable(),
+  to_status: z.enum(PORTING_ORDER_STATUSES).nullable(),
+  message: z.string().nullable(),
+  actor_id: z.number().int().nullable(),
+  created_at: z.string(),
+});
+
+const OrderSchema = z
+  .object({
+    id: z.number().int(),
+    organization_id: z.number().int(),
+    organization_name: z.string().nullable(),
+    status: z.enum(PORTING_ORDER_STATUSES),
+    numbers: z.array(z.string()),
+    entity_name: z.string(),
+    authorized_person: z.string(),
+    billing_telephone_number: z.string(),
+    account_number: z.string(),
+    pin_set: z.boolean().openapi({ description: "Whether a PIN is stored; the PIN itself is never returned" }),
+    service_address: ServiceAddress.nullable(),
+    partial: z.boolean(),
+    requested_foc_date: z.string().nullable(),
+    foc_date: z.string().nullable(),
+    exception_reason: z.string().nullable(),
+    submitted_at: z.string().nullable(),
+    completed_at: z.string().nullable(),
+    created_at: z.string(),
+    updated_at: z.string(),
+    events: z.array(EventSchema).optional(),
+    documents: z
+      .array(
+        z.object({
+          id: z.number().int(),
+          kind: z.enum(PORTING_DOCUMENT_KINDS),
+          filename: z.string(),
+          content_type: z.string(),
+          size: z.number().int(),
+          created_at: z.string(),
+        }),
+      )
+      .optional(),
+  })
+  .openapi("PortingOrder");
+
+type OrderRow = typeof portingOrders.$inferSelect & { organizationName: string | null };
+
+function serialize(row: OrderRow) {
+  return {
+    id: row.id,
+    organization_id: row.organizationId,
+    organization_name: row.organizationName,
+    status: row.status,
+    numbers: JSON.parse(row.numbers) as string[],
+    entity_name: row.entityName,
+    authorized_person: row.authorizedPerson,
+    billing_telephone_number: row.billingTelephoneNumber,
+    account_number: row.accountNumber,
+    pin_set: row.pinEncrypted !== null,
+    service_address: row.serviceAddress ? (JSON.parse(row.serviceAddress) as z.infer<typeof ServiceAddress>) : null,
+    partial: row.partial,
+    requested_foc_date: row.requestedFocDate,
+    foc_date: row.focDate,
+    exception_reason: row.exceptionReason,
+    submitted_at: row.submittedAt,
+    completed_at: row.completedAt,
+    created_at: row.createdAt,
+    updated_at: row.updatedAt,
+  };
+}
+
+async function findOrder(db: Db, me: CurrentUser, id: number): Promise<OrderRow> {
+  const [row] = await db
+    .select({ order: portingOrders, organizationName: organizations.name })
+    .from(portingOrders)
+    .leftJoin(organizations, eq(organizations.id, portingOrders.organizationId))
+    .where(and(eq(portingOrders.id, id), tenantScope(me, portingOrders.organizationId)));
+  if (!row) throw notFound();
+  return { ...row.order, organizationName: row.organizationName };
+}
+
+/** Numbers typed in any formatting → E.164; each unreadable one is an error on `numbers.<index>`. */
+function normalizeNumbers(input: string[]): string[] {
+  const errors: Record<string, string[]> = {};
+  const numbers: string[] = [];
+  input.forEach((text, index) => {
+    const parsed = parseNanpNumber(text);
+    if ("reason" in parsed) errors[`numbers.${index}`] = [`porting.unparseable.${parsed.reason}`];
+    else if (!numbers.includes(parsed.e164)) numbers.push(parsed.e164);
+  });
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  return numbers;
+}
+
+function checkAddress(address: OrderInput["service_address"], errors: Record<string, string[]>) {
+  if (!address) return;
+  if (!regionsOf(address.country).includes(address.state)) errors["service_address.state"] = ["validation.in"];
+  if (postalCodeError(address.country, address.postal_code)) errors["service_address.postal_code"] = ["validation.format"];
+}
+
+/** What a submission needs beyond a draft: every party field, a service address and a valid FOC date. */
+function checkSubmittable(row: OrderRow, carrier: Carrier, now: Date) {
+  const errors: Record<string, string[]> = {};
+  for (const [field, value] of [
+    ["entity_name", row.entityName],
+    ["authorized_person", row.authorizedPerson],
+    ["billing_telephone_number", row.billingTelephoneNumber],
+    ["account_number", row.accountNumber],
+  ] as const) {
+    if (!value.trim()) errors[field] = ["validation.required"];
+  }
+  if (!row.serviceAddress) errors.service_address = ["validation.required"];
+  if (row.requestedFocDate) {
+    const minimum = addBusinessDays(now, carrier.minimumFocBusinessDays);
+    const weekday = new Date(`${row.requestedFocDate}T00:00:00Z`).getUTCDay();
+    if (weekday === 0 || weekday === 6) errors.requested_foc_date = ["porting.order.foc_business_day"];
+    else if (row.requestedFocDate < minimum)
+      errors.requested_foc_date = [`porting.order.foc_too_early|${JSON.stringify({ date: minimum })}`];
+  }
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
+async function recordTransition(
+  c: Parameters<Parameters<typeof portingOrdersRoutes.openapi>[1]>[0],
+  row: OrderRow,
+  from: Status,
+  to: Status,
+  by: "user" | "carrier",
+  message: string | null = null,
+) {
+  const db = c.get("db");
+  await db.insert(portingOrderEvents).values({
+    orderId: row.id,
+    type: "status",
+    fromStatus: from,
+    toStatus: to,
+    message,
+    actorId: by === "user" ? currentUser(c).id : null,
+    createdAt: new Date().toISOString(),
+  });
+  await logActivity(c, {
+    action:
+      to === "submitted" ? "porting_orders.submitted" : to === "cancelled" ? "porting_orders.cancelled" : "porting_orders.status_changed",
+    subject_type: "porting_order",
+    subject_id: row.id,
+    subject_label: `#${row.id}`,
+    organization_id: row.organizationId,
+    before: { status: from },
+    after: { status: to, ...(message ? { reason: message } : {}) },
+  });
+}
+
+/**
+ * Reads the carrier's progress of a submitted order and records each step it made (a slow reader may see
+ * two steps at once: both are events). Completion puts the numbers in the inventory, in service.
+ */
+async function syncWithCarrier(c: Parameters<Parameters<typeof portingOrdersRoutes.openapi>[1]>[0], row: OrderRow): Promise<void> {
+  if (!row.carrierPortId || (row.status !== "submitted" && row.status !== "foc_confirmed")) return;
+  const db = c.get("db");
+  const now = new Date();
+  const carrier = createCarrier(c.env, db);
+  const remote = await carrierCall(() => carrier.getPortOrder(row.carrierPortId as string, now));
+  const path: Status[] = [];
+  if (remote.status === "completed" && row.status === "submitted") path.push("foc_confirmed", "completed");
+  else if (remote.status !== row.status && canMove(row.status, remote.status, "carrier")) path.push(remote.status);
+  let from: Status = row.status;
+  for (const to of path) {
+    if (!canMove(from, to, "carrier")) break;
+    const stamp = now.toISOString();
+    if (to === "completed") {
+      const numbers = JSON.parse(row.numbers) as string[];
+      const facts = await carrierCall(() => carrier.checkPortability(numbers));
+      const statements = numbers.map((e164) => {
+        const fact = facts.find((entry) => entry.e164 === e164);
+        return db
+          .insert(phoneNumbers)
+          .values({
+            e164,
+            organizationId: row.organizationId,
+            status: "in_service",
+            type: fact?.type ?? "local",
+            carrier: carrier.name,
+            rateCenter: fact?.rate_center ?? null,
+            state: fact?.state ?? null,
+            lata: fact?.lata ?? null,
+            capabilities: JSON.stringify(["voice", "sms", "emergency"]),
+            createdAt: stamp,
+            updatedAt: stamp,
+          })
+          .onConflictDoUpdate({
+            target: phoneNumbers.e164,
+            set: { organizationId: row.organizationId, status: "in_service", updatedAt: stamp },
+          });
+      });
+      const [first, ...rest] = statements;
+      if (first) await db.batch([first, ...rest]);
+    }
+    await db
+      .update(portingOrders)
+      .set({
+        status: to,
+        focDate: remote.foc_date ?? row.focDate,
+        exceptionReason: to === "exception" ? remote.exception : null,
+        completedAt: to === "completed" ? stamp : null,
+        updatedAt: stamp,
+      })
+      .where(eq(portingOrders.id, row.id));
+    await recordTransition(c, row, from, to, "carrier", to === "exception" ? remote.exception : null);
+    from = to;
+  }
+}
+
+const SORTS = {
+  created_at: portingOrders.createdAt,
+  status: portingOrders.status,
+  requested_foc_date: portingOrders.requestedFocDate,
+} as const;
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/porting/orders",
+    tags: ["Porting"],
+    summary: "Port-in orders",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: {
+      query: listQuerySchema.extend({
+        sort: z.enum(["created_at", "status", "requested_foc_date"]).default("created_at"),
+        status: z.enum(PORTING_ORDER_STATUSES).optional(),
+      }),
+    },
+    responses: { 200: jsonContent(paginatorSchema(OrderSchema), "One page"), ...errorResponses(401, 403, 422) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const query = c.req.valid("query");
+    const where = and(
+      tenantScope(me, portingOrders.organizationId, query.organization_id),
+      query.status ? eq(portingOrders.status, query.status) : undefined,
+    ) as SQL | undefined;
+    const order = query.direction === "asc" ? asc : desc;
+    const [rows, totals] = await Promise.all([
+      db
+        .select({ order: portingOrders, organizationName: organizations.name })
+        .from(portingOrders)
+        .leftJoin(organizations, eq(organizations.id, portingOrders.organizationId))
+        .where(where)
+        .orderBy(order(SORTS[query.sort]), order(portingOrders.id))
+        .limit(query.per_page)
+        .offset((query.page - 1) * query.per_page),
+      db.select({ total: count() }).from(portingOrders).where(where),
+    ]);
+    const data = rows.map((row) => serialize({ ...row.order, organizationName: row.organizationName }));
+    return c.json(paginate(data, totals[0]?.total ?? 0, query.page, query.per_page), 200);
+  },
+);
+
+async function detail(c: Parameters<Parameters<typeof portingOrdersRoutes.openapi>[1]>[0], id: number) {
+  const db = c.get("db");
+  const row = await findOrder(db, currentUser(c), id);
+  const [events, documents] = await Promise.all([
+    db.select().from(portingOrderEvents).where(eq(portingOrderEvents.orderId, id)).orderBy(asc(portingOrderEvents.id)),
+    db.select().from(portingOrderDocuments).where(eq(portingOrderDocuments.orderId, id)).orderBy(asc(portingOrderDocuments.id)),
+  ]);
+  return {
+    ...serialize(row),
+    events: events.map((event) => ({
+      id: event.id,
+      type: event.type,
+      from_status: event.fromStatus,
+      to_status: event.toStatus,
+      message: event.message,
+      actor_id: event.actorId,
+      created_at: event.createdAt,
+    })),
+    documents: documents.map((document) => ({
+      id: document.id,
+      kind: document.kind,
+      filename: document.filename,
+      content_type: document.contentType,
+      size: document.size,
+      created_at: document.createdAt,
+    })),
+  };
+}
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/porting/orders/{id}",
+    tags: ["Porting"],
+    summary: "One port-in order with its events and documents; reading it records the carrier's progress",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: { params: idParam },
+    responses: { 200: jsonContent(OrderSchema, "The order"), ...errorResponses(401, 403, 404, 502) },
+  }),
+  async (c) => {
+    const { id } = c.req.valid("param");
+    await syncWithCarrier(c, await findOrder(c.get("db"), currentUser(c), id));
+    return c.json(await detail(c, id), 200);
+  },
+);
+
+async function storedFields(c: Parameters<Parameters<typeof portingOrdersRoutes.openapi>[1]>[0], body: OrderInput) {
+  const numbers = normalizeNumbers(body.numbers);
+  const errors: Record<string, string[]> = {};
+  checkAddress(body.service_address, errors);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+  const address = body.service_address
+    ? { ...body.service_address, postal_code: normalizePostalCode(body.service_address.country, body.service_address.postal_code) }
+    : null;
+  const fields = {
+    numbers: JSON.stringify(numbers),
+    entityName: body.entity_name,
+    authorizedPerson: body.authorized_person,
+    billingTelephoneNumber: body.billing_telephone_number,
+    accountNumber: body.account_number,
+    serviceAddress: address ? JSON.stringify(address) : null,
+    partial: body.partial,
+    requestedFocDate: body.requested_foc_date ?? null,
+  };
+  if (!body.pin) return fields;
+  if (!c.env.APP_KEY) throw new Error("APP_KEY is not set: porting PINs cannot be stored");
+  return { ...fields, pinEncrypted: await encryptSecret(c.env.APP_KEY, body.pin) };
+}
+
+/** The activity log's view of the fields: the PIN only as "changed" (isSecretField redacts `pin`). */
+function logged(body: Omit<OrderInput, "organization_id"> & { organization_id?: number }) {
+  return {
+    numbers: body.numbers,
+    entity_name: body.entity_name,
+    authorized_person: body.authorized_person,
+    billing_telephone_number: body.billing_telephone_number,
+    account_number: body.account_number,
+    service_address: body.service_address ?? null,
+    partial: body.partial,
+    requested_foc_date: body.requested_foc_date ?? null,
+    pin: body.pin ? "set" : undefined,
+  };
+}
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/porting/orders",
+    tags: ["Porting"],
+    summary: "Create a draft port-in order",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: { body: jsonBody(OrderBody) },
+    responses: { 201: jsonContent(OrderSchema, "The draft"), ...errorResponses(401, 403, 422) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const body = c.req.valid("json");
+    const organizationId = writableOrganizationId(me, body.organization_id);
+    const fields = await storedFields(c, body);
+    const now = new Date().toISOString();
+    const [created] = await db
+      .insert(portingOrders)
+      .values({
+        ...fields,
+        organizationId,
+        createdBy: me.id,
+        status: "draft",
+        carrier: c.env.CARRIER || "sandbox",
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning({ id: portingOrders.id });
+    if (!created) throw new Error("porting order insert returned nothing");
+    await logActivity(c, {
+      action: "porting_orders.created",
+      subject_type: "porting_order",
+      subject_id: created.id,
+      subject_label: `#${created.id}`,
+      organization_id: organizationId,
+      after: logged(body),
+    });
+    return c.json(await detail(c, created.id), 201);
+  },
+);
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "put",
+    path: "/api/porting/orders/{id}",
+    tags: ["Porting"],
+    summary: "Change a draft, or correct an order in exception",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: { params: idParam, body: jsonBody(OrderBody) },
+    responses: { 200: jsonContent(OrderSchema, "The order"), ...errorResponses(401, 403, 404, 409, 422) },
+  }),
+  async (c) => {
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    const body = c.req.valid("json");
+    const row = await findOrder(db, currentUser(c), id);
+    if (!EDITABLE.includes(row.status)) throw new ApiError(409, { message: "porting.order.not_editable" });
+    const fields = await storedFields(c, body);
+    await db
+      .update(portingOrders)
+      .set({ ...fields, updatedAt: new Date().toISOString() })
+      .where(eq(portingOrders.id, id));
+    await logActivity(c, {
+      action: "porting_orders.updated",
+      subject_type: "porting_order",
+      subject_id: id,
+      subject_label: `#${id}`,
+      organization_id: row.organizationId,
+      before: logged({ ...serialize(row), requested_foc_date: row.requestedFocDate, pin: undefined }),
+      after: logged(body),
+    });
+    return c.json(await detail(c, id), 200);
+  },
+);
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/porting/orders/{id}/transitions",
+    tags: ["Porting"],
+    summary: "Submit (draft or exception → submitted) or cancel an order; any other move is 409",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: { params: idParam, body: jsonBody(z.object({ to: z.enum(["submitted", "cancelled"]) })) },
+    responses: { 200: jsonContent(OrderSchema, "The order"), ...errorResponses(401, 403, 404, 409, 422, 502) },
+  }),
+  async (c) => {
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    const { to } = c.req.valid("json");
+    const row = await findOrder(db, currentUser(c), id);
+    if (!canMove(row.status, to, "user")) throw new ApiError(409, { message: "porting.order.illegal_transition" });
+    const carrier = createCarrier(c.env, db);
+    const now = new Date();
+    if (to === "submitted") {
+      checkSubmittable(row, carrier, now);
+      const address = row.serviceAddress ? JSON.parse(row.serviceAddress) : null;
+      // The carrier first: when it refuses or times out, the order stays as it was.
+      const port = await carrierCall(() =>
+        carrier.createPortOrder(
+          {
+            numbers: JSON.parse(row.numbers) as string[],
+            entity_name: row.entityName,
+            authorized_person: row.authorizedPerson,
+            billing_telephone_number: row.billingTelephoneNumber,
+            account_number: row.accountNumber,
+            pin: null,
+            service_address: {
+              caller_name: row.entityName,
+              house_number_suffix: null,
+              pre_directional: null,
+              post_directional: null,
+              street_suffix: null,
+              unit: null,
+              postal_code_plus4: null,
+              latitude: null,
+              longitude: null,
+              ...address,
+            },
+            requested_foc_date: row.requestedFocDate,
+            partial: row.partial,
+          },
+          now,
+        ),
+      );
+      await db
+        .update(portingOrders)
+        .set({
+          status: "submitted",
+          carrierPortId: port.carrier_port_id,
+          exceptionReason: null,
+          submittedAt: now.toISOString(),
+          updatedAt: now.toISOString(),
+        })
+        .where(eq(portingOrders.id, id));
+      // Numbers we already hold for this organization show as porting in meanwhile.
+      await db
+        .update(phoneNumbers)
+        .set({ status: "porting_in", updatedAt: now.toISOString() })
+        .where(
+          and(
+            inArray(phoneNumbers.e164, JSON.parse(row.numbers) as string[]),
+            eq(phoneNumbers.organizationId, row.organizationId),
+            eq(phoneNumbers.status, "available"),
+          ),
+        );
+    } else {
+      if (row.carrierPortId && row.status !== "draft") await carrierCall(() => carrier.cancelPortOrder(row.carrierPortId as string, now));
+      await db.update(portingOrders).set({ status: "cancelled", updatedAt: now.toISOString() }).where(eq(portingOrders.id, id));
+    }
+    await recordTransition(c, row, row.status, to, "user");
+    return c.json(await detail(c, id), 200);
+  },
+);
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/porting/orders/{id}/comments",
+    tags: ["Porting"],
+    summary: "Add a comment to an order's history",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: { params: idParam, body: jsonBody(z.object({ message: z.string().trim().min(1).max(2000) })) },
+    responses: { 201: jsonContent(OrderSchema, "The order"), ...errorResponses(401, 403, 404, 422) },
+  }),
+  async (c) => {
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    const { message } = c.req.valid("json");
+    const row = await findOrder(db, currentUser(c), id);
+    await db
+      .insert(portingOrderEvents)
+      .values({ orderId: id, type: "comment", message, actorId: currentUser(c).id, createdAt: new Date().toISOString() });
+    await logActivity(c, {
+      action: "porting_orders.commented",
+      subject_type: "porting_order",
+      subject_id: id,
+      subject_label: `#${id}`,
+      organization_id: row.organizationId,
+      after: { comment: message },
+    });
+    return c.json(await detail(c, id), 201);
+  },
+);
+
+/** PDF, PNG or JPEG by their first bytes, whatever the name or declared type says. */
+function sniffDocument(bytes: Uint8Array): { type: string } | null {
+  const starts = (signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+  if (starts([0x25, 0x50, 0x44, 0x46, 0x2d])) return { type: "application/pdf" };
+  if (starts([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])) return { type: "image/png" };
+  if (starts([0xff, 0xd8, 0xff])) return { type: "image/jpeg" };
+  return null;
+}
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/porting/orders/{id}/documents",
+    tags: ["Porting"],
+    summary: "Upload the LOA or the latest bill: multipart `kind` (loa, bill) and `file` (PDF, PNG or JPEG by content, at most 5 MiB)",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: {
+      params: idParam,
+      body: {
+        required: true,
+        content: {
+          "multipart/form-data": {
+            schema: z.object({ kind: z.enum(PORTING_DOCUMENT_KINDS), file: z.any().openapi({ type: "string", format: "binary" }) }),
+          },
+        },
+      },
+    },
+    responses: { 201: jsonContent(OrderSchema, "The order"), ...errorResponses(401, 403, 404, 409, 422) },
+  }),
+  async (c) => {
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    const { kind, file } = c.req.valid("form");
+    const row = await findOrder(db, currentUser(c), id);
+    if (!EDITABLE.includes(row.status)) throw new ApiError(409, { message: "porting.order.not_editable" });
+    if (!(file instanceof File) || file.size === 0) throw validationError({ file: ["validation.file"] });
+    if (file.size > MAX_DOCUMENT_BYTES) throw validationError({ file: [`validation.file_too_large|${JSON.stringify({ max: 5 })}`] });
+    const bytes = new Uint8Array(await file.arrayBuffer());
+    const sniffed = sniffDocument(bytes);
+    if (!sniffed) throw validationError({ file: ["validation.file_type"] });
+    const key = `porting/${id}/${crypto.randomUUID()}`;
+    await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: sniffed.type } });
+    const filename = file.name.replace(/[^\w.\- ]/g, "_").slice(0, 100) || kind;
+    await db.insert(portingOrderDocuments).values({
+      orderId: id,
+      kind,
+      r2Key: key,
+      filename,
+      contentType: sniffed.type,
+      size: bytes.length,
+      uploadedBy: currentUser(c).id,
+      createdAt: new Date().toISOString(),
+    });
+    await logActivity(c, {
+      action: "porting_orders.updated",
+      subject_type: "porting_order",
+      subject_id: id,
+      subject_label: `#${id}`,
+      organization_id: row.organizationId,
+      after: { [`document_${kind}`]: filename, size: bytes.length },
+    });
+    return c.json(await detail(c, id), 201);
+  },
+);
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/porting/orders/{id}/documents/{document}",
+    tags: ["Porting"],
+    summary: "Download a document of an order (its organization and provider staff only)",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: { params: idParam.extend({ document: z.coerce.number().int().positive() }) },
+    responses: { 200: { description: "The file" }, ...errorResponses(401, 403, 404) },
+  }),
+  async (c) => {
+    const db = c.get("db");
+    const { id, document } = c.req.valid("param");
+    await findOrder(db, currentUser(c), id);
+    const [row] = await db
+      .select()
+      .from(portingOrderDocuments)
+      .where(and(eq(portingOrderDocuments.id, document), eq(portingOrderDocuments.orderId, id)));
+    const object = row ? await c.env.FILES.get(row.r2Key) : null;
+    if (!row || !object) throw notFound();
+    return new Response(object.body, {
+      headers: {
+        "Content-Type": row.contentType,
+        "Content-Disposition": `attachment; filename="${row.filename}"`,
+        "Cache-Control": "private, no-store",
+      },
+    });
+  },
+);
