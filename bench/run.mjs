@@ -67,16 +67,18 @@ const options = {
   pageBudgetMs: Number(option("--page-budget", "12")) * 1000,
   port: Number(option("--port", "5391")),
   loadSeconds: Number(option("--load-seconds", "60")),
+  loadRounds: Number(option("--load-rounds", "1")),
 };
 if (flag("--help") || flag("-h")) {
   console.log(
-    "Usage: npm run bench -- [--skip-build] [--only weight|latency|load] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S]",
+    "Usage: npm run bench -- [--skip-build] [--only weight|latency|load] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-rounds N]",
   );
   process.exit(0);
 }
 if (options.only && !["weight", "latency", "load"].includes(options.only)) throw new Error("--only takes weight, latency or load");
 if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error("--runs takes a positive integer");
 if (!(options.loadSeconds > 0)) throw new Error("--load-seconds takes a positive number");
+if (!Number.isInteger(options.loadRounds) || options.loadRounds < 1) throw new Error("--load-rounds takes a positive integer");
 const MIN_SAMPLES = Math.min(5, options.runs);
 const WARMUP = 3;
 
@@ -824,7 +826,8 @@ function workerdRss(server) {
  * 50 distinct sessions, each a client fetching LOAD_PAGES in a loop (starting at different pages) for
  * --load-seconds; every non-2xx answer (a redirect to /login included) and every network error or
  * 30 s timeout is an error. workerd's RSS is read before, every 5 s during, right after, and after an idle
- * pause.
+ * pause. With --load-rounds N the load and the pause repeat: memory that climbs again each round is a
+ * leak, memory that levels off at the first round's height is a high-water mark.
  */
 async function loadAndMemory(server) {
   const memory = { start: workerdRss(server) };
@@ -836,14 +839,38 @@ async function loadAndMemory(server) {
   if (distinct !== LOAD_CLIENTS) throw new Error(`load: ${LOAD_CLIENTS} sign-ins gave ${distinct} distinct sessions`);
   memory.before = workerdRss(server);
 
-  log(`load: ${LOAD_CLIENTS} clients × ${LOAD_PAGES.join(", ")} for ${options.loadSeconds} s…`);
+  const rounds = [];
+  for (let round = 1; round <= options.loadRounds; round++) {
+    log(`load: round ${round}/${options.loadRounds}, ${LOAD_CLIENTS} clients × ${LOAD_PAGES.join(", ")} for ${options.loadSeconds} s…`);
+    const result = await loadRound(server, sessions);
+    log(`load: round ${round} done (${result.requests} requests, ${result.errors.count} errors); ${LOAD_IDLE_SECONDS} s idle…`);
+    await sleep(LOAD_IDLE_SECONDS * 1000);
+    result.memory.idle = workerdRss(server).bytes;
+    rounds.push(result);
+  }
+  const failed = rounds.some((round) => round.errors.count > 0);
+  return {
+    clients: LOAD_CLIENTS,
+    pages: LOAD_PAGES,
+    idleSeconds: LOAD_IDLE_SECONDS,
+    memory,
+    rounds,
+    requests: rounds.reduce((total, round) => total + round.requests, 0),
+    errors: rounds.reduce((total, round) => total + round.errors.count, 0),
+    // What the server printed (its last lines), to tell what the errors were.
+    serverLog: failed ? server.output().slice(-6000) : null,
+  };
+}
+
+async function loadRound(server, sessions) {
   let requests = 0;
   const latencies = [];
   const perPage = Object.fromEntries(LOAD_PAGES.map((page) => [page, []]));
-  const errors = { count: 0, byKind: {} };
-  const countError = (kind) => {
+  const errors = { count: 0, byKind: {}, samples: {} };
+  const countError = (kind, sample) => {
     errors.count += 1;
     errors.byKind[kind] = (errors.byKind[kind] ?? 0) + 1;
+    errors.samples[kind] ??= sample;
   };
   const during = [];
   const sampler = setInterval(() => during.push(workerdRss(server).bytes), 5000);
@@ -862,13 +889,22 @@ async function loadAndMemory(server) {
               redirect: "manual",
               signal: AbortSignal.timeout(30_000),
             });
-            await response.arrayBuffer();
+            const body = await response.text();
             const elapsed = performance.now() - started;
             latencies.push(elapsed);
             perPage[page].push(elapsed);
-            if (response.status < 200 || response.status >= 300) countError(`${page} HTTP ${response.status}`);
+            if (response.status < 200 || response.status >= 300) {
+              // The page's visible text, enough to recognise the error page.
+              const text = body
+                .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ")
+                .replace(/<[^>]+>/g, " ")
+                .replace(/\s+/g, " ")
+                .trim();
+              countError(`${page} HTTP ${response.status}`, `${response.headers.get("location") ?? ""} ${text.slice(0, 300)}`.trim());
+            }
           } catch (error) {
-            countError(`${page} ${error?.name === "TimeoutError" ? "timeout" : `network (${error?.cause?.code ?? error?.message})`}`);
+            const kind = error?.name === "TimeoutError" ? "timeout" : `network (${error?.cause?.code ?? error?.message})`;
+            countError(`${page} ${kind}`, String(error?.cause ?? error));
           }
         }
       }),
@@ -877,17 +913,10 @@ async function loadAndMemory(server) {
     clearInterval(sampler);
   }
   const seconds = (performance.now() - begun) / 1000;
-  memory.after = workerdRss(server);
-  memory.peak = Math.max(memory.after.bytes, ...during);
-  log(`load: done; ${LOAD_IDLE_SECONDS} s idle before the last memory reading…`);
-  await sleep(LOAD_IDLE_SECONDS * 1000);
-  memory.idle = workerdRss(server);
-
+  const after = workerdRss(server).bytes;
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
-    clients: LOAD_CLIENTS,
     seconds,
-    pages: LOAD_PAGES,
     requests,
     requestsPerSecond: requests / seconds,
     errors,
@@ -899,8 +928,7 @@ async function loadAndMemory(server) {
         return [page, { n: ordered.length, p50: quantile(ordered, 0.5), p99: quantile(ordered, 0.99) }];
       }),
     ),
-    memory,
-    idleSeconds: LOAD_IDLE_SECONDS,
+    memory: { peak: Math.max(after, ...during), after },
   };
 }
 
@@ -1040,41 +1068,43 @@ function growth(bytes, before) {
 }
 
 function printLoad(load) {
-  console.log(`\n== Load and memory: ${load.clients} signed-in sessions, ${load.seconds.toFixed(0)} s, small state ==`);
-  console.log(`pages in a loop per client: ${load.pages.join(", ")}; goal: ${GOALS.load}`);
-  const errorDetail = Object.entries(load.errors.byKind)
-    .map(([kind, count]) => `${count}× ${kind}`)
-    .join(", ");
-  console.log(
-    table(
-      ["measure", "value", "detail"],
-      [
-        ["requests", load.requests, `${load.requestsPerSecond.toFixed(1)} req/s`],
-        ["errors (non-2xx, network, 30 s timeout)", load.errors.count, errorDetail],
-        ["latency p50", ms(load.p50), ""],
-        ["latency p99", ms(load.p99), ""],
-        ...Object.entries(load.perPage).map(([page, figures]) => [
-          `  ${page} p50 / p99`,
-          `${ms(figures.p50)} / ${ms(figures.p99)}`,
-          `n ${figures.n}`,
-        ]),
-      ],
-    ),
-  );
-  const { start, before, after, peak, idle } = load.memory;
-  console.log(`\nworkerd resident memory (sum of VmRSS, ${before.processes} processes):`);
-  console.log(
-    table(
-      ["moment", "RSS", "vs before the load"],
-      [
-        ["server started", mib(start.bytes), growth(start.bytes, before.bytes)],
-        [`after ${load.clients} sign-ins (before the load)`, mib(before.bytes), ""],
-        ["peak during the load (5 s samples)", mib(peak), growth(peak, before.bytes)],
-        ["right after the load", mib(after.bytes), growth(after.bytes, before.bytes)],
-        [`after ${load.idleSeconds} s idle`, mib(idle.bytes), growth(idle.bytes, before.bytes)],
-      ],
-    ),
-  );
+  console.log(`\n== Load and memory: ${load.clients} signed-in sessions, small state; goal: ${GOALS.load} ==`);
+  console.log(`pages in a loop per client: ${load.pages.join(", ")}`);
+  for (const [index, round] of load.rounds.entries()) {
+    const errorDetail = Object.entries(round.errors.byKind)
+      .map(([kind, count]) => `${count}× ${kind}`)
+      .join(", ");
+    console.log(`\nround ${index + 1}: ${round.seconds.toFixed(0)} s`);
+    console.log(
+      table(
+        ["measure", "value", "detail"],
+        [
+          ["requests", round.requests, `${round.requestsPerSecond.toFixed(1)} req/s`],
+          ["errors (non-2xx, network, 30 s timeout)", round.errors.count, errorDetail],
+          ["latency p50 / p99", `${ms(round.p50)} / ${ms(round.p99)}`, ""],
+          ...Object.entries(round.perPage).map(([page, figures]) => [
+            `  ${page} p50 / p99`,
+            `${ms(figures.p50)} / ${ms(figures.p99)}`,
+            `n ${figures.n}`,
+          ]),
+        ],
+      ),
+    );
+    for (const [kind, sample] of Object.entries(round.errors.samples)) console.log(`  first ${kind}: ${sample}`);
+  }
+  const { start, before } = load.memory;
+  console.log(`\nworkerd resident memory (sum of VmRSS, ${before.processes} process${before.processes === 1 ? "" : "es"}):`);
+  const rows = [
+    ["server started", mib(start.bytes), growth(start.bytes, before.bytes)],
+    [`after ${load.clients} sign-ins (before the load)`, mib(before.bytes), ""],
+  ];
+  for (const [index, round] of load.rounds.entries()) {
+    rows.push([`round ${index + 1}: peak during the load (5 s samples)`, mib(round.memory.peak), growth(round.memory.peak, before.bytes)]);
+    rows.push([`round ${index + 1}: right after the load`, mib(round.memory.after), growth(round.memory.after, before.bytes)]);
+    rows.push([`round ${index + 1}: after ${load.idleSeconds} s idle`, mib(round.memory.idle), growth(round.memory.idle, before.bytes)]);
+  }
+  console.log(table(["moment", "RSS", "vs before the load"], rows));
+  if (load.serverLog) console.log(`\nLast lines of the preview server's output:\n${load.serverLog.slice(-2500)}`);
 }
 
 const percent = (value) => (value == null || !Number.isFinite(value) ? "-" : `${(value * 100).toFixed(1)} %`);
@@ -1119,14 +1149,16 @@ function printSummary() {
     rows.push(["one-call page ÷ direct call (p50)", ratio(report.ssr.pageToDirect), `≤ ${ratio(GOALS.pageToDirectCall)}`, ""]);
   }
   if (report.load) {
-    const { before, idle } = report.load.memory;
-    rows.push([`load: errors in ${report.load.requests} requests`, report.load.errors.count, "0", ""]);
-    rows.push(["load: latency p50 / p99", `${ms(report.load.p50)} / ${ms(report.load.p99)}`, "", ""]);
+    const { before } = report.load.memory;
+    const last = report.load.rounds.at(-1);
+    rows.push([`load: errors in ${report.load.requests} requests`, report.load.errors, "0", ""]);
+    for (const [index, round] of report.load.rounds.entries())
+      rows.push([`load round ${index + 1}: latency p50 / p99`, `${ms(round.p50)} / ${ms(round.p99)}`, "", ""]);
     rows.push([
-      `load: workerd RSS after ${report.load.idleSeconds} s idle vs before`,
-      growth(idle.bytes, before.bytes),
+      `load: workerd RSS ${report.load.idleSeconds} s after the last round vs before`,
+      growth(last.memory.idle, before.bytes),
       "stable",
-      `${mib(before.bytes)} → ${mib(idle.bytes)}`,
+      `${mib(before.bytes)} → ${mib(last.memory.idle)}`,
     ]);
   }
   for (const error of report.errors) rows.push([`ERROR ${error.phase}`, "", "", error.message.split("\n")[0]]);
