@@ -68,16 +68,18 @@ const options = {
   port: Number(option("--port", "5391")),
   loadSeconds: Number(option("--load-seconds", "60")),
   loadRounds: Number(option("--load-rounds", "1")),
+  loadClients: Number(option("--load-clients", "50")),
 };
 if (flag("--help") || flag("-h")) {
   console.log(
-    "Usage: npm run bench -- [--skip-build] [--only weight|latency|load] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-rounds N]",
+    "Usage: npm run bench -- [--skip-build] [--only weight|latency|load] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N]",
   );
   process.exit(0);
 }
 if (options.only && !["weight", "latency", "load"].includes(options.only)) throw new Error("--only takes weight, latency or load");
 if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error("--runs takes a positive integer");
 if (!(options.loadSeconds > 0)) throw new Error("--load-seconds takes a positive number");
+if (!Number.isInteger(options.loadClients) || options.loadClients < 1) throw new Error("--load-clients takes a positive integer");
 if (!Number.isInteger(options.loadRounds) || options.loadRounds < 1) throw new Error("--load-rounds takes a positive integer");
 const MIN_SAMPLES = Math.min(5, options.runs);
 const WARMUP = 3;
@@ -776,7 +778,7 @@ async function ssrCost(portal) {
 }
 
 // ---------------------------------------------------------------- load and memory
-const LOAD_CLIENTS = 50;
+const LOAD_CLIENTS = options.loadClients;
 const LOAD_IDLE_SECONDS = 30;
 const LOAD_PAGES = ["/dashboard", "/users", "/activity-log", "/tools/numbers"];
 // One Super Admin (every page above is open to it). The backend counts sign-in attempts per e-mail and IP
@@ -823,7 +825,7 @@ function workerdRss(server) {
 }
 
 /**
- * 50 distinct sessions, each a client fetching LOAD_PAGES in a loop (starting at different pages) for
+ * --load-clients (50) distinct sessions, each a client fetching LOAD_PAGES in a loop (starting at different pages) for
  * --load-seconds; every non-2xx answer (a redirect to /login included) and every network error or
  * 30 s timeout is an error. workerd's RSS is read before, every 5 s during, right after, and after an idle
  * pause. With --load-rounds N the load and the pause repeat: memory that climbs again each round is a
