@@ -1,4 +1,4 @@
-// AMP performance report: `npm run bench [-- --skip-build] [-- --only weight|latency] [-- --reseed] [-- --runs N]`.
+// AMP performance report: `npm run bench [-- --skip-build] [-- --only weight|latency|load] [-- --reseed] [-- --runs N]`.
 //
 // 1. Route weight: gzip size of the JS + CSS a browser downloads on a document request to each route,
 //    computed from React Router's client manifest, and each route's ratio to /login. Also the fonts a
@@ -12,6 +12,9 @@
 //    document request to a few routes fetches, dynamic imports included (the strings, lazy components).
 // 4. SSR cost: /dashboard throughput against a bare Worker, and a page with one upstream call against the
 //    backend call made directly.
+// 5. Load and memory: 50 signed-in sessions fetching pages concurrently for 60 s (small state): requests,
+//    errors, p50/p99, and the resident memory of the preview server's workerd processes before, right
+//    after, and after 30 s idle (a leak stays; a cache or GC high-water mark levels off).
 // The bench builds into its own folder (.wrangler/bench-build), never build/: a server running on build/
 // keeps working.
 //
@@ -41,6 +44,7 @@ const GOALS = {
   largeToSmall: 1.5,
   dashboardToBareWorker: 0.4,
   pageToDirectCall: 1.3,
+  load: "0 errors; memory stable",
 };
 
 // ---------------------------------------------------------------- options
@@ -62,18 +66,27 @@ const options = {
   // pushing the whole bench past its time budget.
   pageBudgetMs: Number(option("--page-budget", "12")) * 1000,
   port: Number(option("--port", "5391")),
+  loadSeconds: Number(option("--load-seconds", "60")),
+  loadRounds: Number(option("--load-rounds", "1")),
+  loadClients: Number(option("--load-clients", "50")),
 };
 if (flag("--help") || flag("-h")) {
-  console.log("Usage: npm run bench -- [--skip-build] [--only weight|latency] [--reseed] [--runs N] [--page-budget SECONDS] [--port P]");
+  console.log(
+    "Usage: npm run bench -- [--skip-build] [--only weight|latency|load] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N]",
+  );
   process.exit(0);
 }
-if (options.only && !["weight", "latency"].includes(options.only)) throw new Error("--only takes weight or latency");
+if (options.only && !["weight", "latency", "load"].includes(options.only)) throw new Error("--only takes weight, latency or load");
 if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error("--runs takes a positive integer");
+if (!(options.loadSeconds > 0)) throw new Error("--load-seconds takes a positive number");
+if (!Number.isInteger(options.loadClients) || options.loadClients < 1) throw new Error("--load-clients takes a positive integer");
+if (!Number.isInteger(options.loadRounds) || options.loadRounds < 1) throw new Error("--load-rounds takes a positive integer");
 const MIN_SAMPLES = Math.min(5, options.runs);
 const WARMUP = 3;
 
-const wantWeight = options.only !== "latency";
-const wantLatency = options.only !== "weight";
+const wantWeight = !options.only || options.only === "weight";
+const wantLatency = !options.only || options.only === "latency";
+const wantLoad = !options.only || options.only === "load";
 
 // ---------------------------------------------------------------- helpers
 const log = (message) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${message}`);
@@ -459,21 +472,26 @@ async function startPreviewWithRetry(state, port) {
 }
 
 async function signIn(server) {
+  server.cookie = await newSession(server, "admin@amp.test");
+}
+
+/** Signs in through the portal's /login form; returns the new session's Cookie header. */
+async function newSession(server, email) {
   const response = await fetch(`${server.base}/login`, {
     method: "POST",
     redirect: "manual",
     headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base },
-    body: new URLSearchParams({ email: "admin@amp.test", password: "password" }),
+    body: new URLSearchParams({ email, password: "password" }),
     signal: AbortSignal.timeout(30_000),
   });
   await response.arrayBuffer();
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(";")[0]);
   if (response.status < 300 || response.status >= 400 || !cookies.some((cookie) => /amp-session=/.test(cookie))) {
     throw new Error(
-      `${server.state.name}: sign-in failed (HTTP ${response.status}, cookies: ${cookies.map((c) => c.split("=")[0]).join(", ") || "none"})`,
+      `${server.state.name}: sign-in as ${email} failed (HTTP ${response.status}, cookies: ${cookies.map((c) => c.split("=")[0]).join(", ") || "none"})`,
     );
   }
-  server.cookie = cookies.join("; ");
+  return cookies.join("; ");
 }
 
 async function timedGet(server, page) {
@@ -759,8 +777,175 @@ async function ssrCost(portal) {
   return result;
 }
 
+// ---------------------------------------------------------------- load and memory
+const LOAD_CLIENTS = options.loadClients;
+const LOAD_IDLE_SECONDS = 30;
+const LOAD_PAGES = ["/dashboard", "/users", "/activity-log", "/tools/numbers"];
+// One Super Admin (every page above is open to it). The backend counts sign-in attempts per e-mail and IP
+// (5 a minute) but a successful sign-in clears the count, so sequential sign-ins never reach it.
+const LOAD_ACCOUNT = "admin@amp.test";
+
+/** The pids of every descendant of `pid` (walks /proc: PPid of each process). */
+function descendants(pid) {
+  const parentOf = new Map();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const status = readFileSync(`/proc/${entry}/status`, "utf8");
+      parentOf.set(Number(entry), Number(status.match(/^PPid:\s+(\d+)/m)?.[1]));
+    } catch {} // the process ended meanwhile
+  }
+  const found = [];
+  const queue = [pid];
+  while (queue.length) {
+    const parent = queue.shift();
+    for (const [child, ppid] of parentOf) {
+      if (ppid === parent) {
+        found.push(child);
+        queue.push(child);
+      }
+    }
+  }
+  return found;
+}
+
+/** Sum of VmRSS (bytes) of the workerd processes under the preview server, and how many there are. */
+function workerdRss(server) {
+  let bytes = 0;
+  let processes = 0;
+  for (const pid of descendants(server.child.pid)) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      if (status.match(/^Name:\s+(.*)$/m)?.[1] !== "workerd") continue;
+      bytes += Number(status.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1] ?? 0) * 1024;
+      processes += 1;
+    } catch {}
+  }
+  return { bytes, processes };
+}
+
+/**
+ * --load-clients (50) distinct sessions, each a client fetching LOAD_PAGES in a loop (starting at different pages) for
+ * --load-seconds; every non-2xx answer (a redirect to /login included) and every network error or
+ * 30 s timeout is an error. workerd's RSS is read before, every 5 s during, right after, and after an idle
+ * pause. With --load-rounds N the load and the pause repeat: memory that climbs again each round is a
+ * leak, memory that levels off at the first round's height is a high-water mark.
+ */
+async function loadAndMemory(server) {
+  const memory = { start: workerdRss(server) };
+  if (memory.start.processes === 0) throw new Error("no workerd process found under vite preview");
+  log(`load: signing in ${LOAD_CLIENTS} sessions as ${LOAD_ACCOUNT}…`);
+  const sessions = [];
+  for (let i = 0; i < LOAD_CLIENTS; i++) sessions.push(await newSession(server, LOAD_ACCOUNT));
+  const distinct = new Set(sessions.map((cookie) => cookie.match(/amp-session=([^;]*)/)?.[1])).size;
+  if (distinct !== LOAD_CLIENTS) throw new Error(`load: ${LOAD_CLIENTS} sign-ins gave ${distinct} distinct sessions`);
+  memory.before = workerdRss(server);
+
+  const rounds = [];
+  for (let round = 1; round <= options.loadRounds; round++) {
+    log(`load: round ${round}/${options.loadRounds}, ${LOAD_CLIENTS} clients × ${LOAD_PAGES.join(", ")} for ${options.loadSeconds} s…`);
+    const result = await loadRound(server, sessions);
+    log(`load: round ${round} done (${result.requests} requests, ${result.errors.count} errors); ${LOAD_IDLE_SECONDS} s idle…`);
+    await sleep(LOAD_IDLE_SECONDS * 1000);
+    result.memory.idle = workerdRss(server).bytes;
+    rounds.push(result);
+  }
+  const failed = rounds.some((round) => round.errors.count > 0);
+  return {
+    clients: LOAD_CLIENTS,
+    pages: LOAD_PAGES,
+    idleSeconds: LOAD_IDLE_SECONDS,
+    memory,
+    rounds,
+    requests: rounds.reduce((total, round) => total + round.requests, 0),
+    errors: rounds.reduce((total, round) => total + round.errors.count, 0),
+    // What the server printed (its last lines), to tell what the errors were.
+    serverLog: failed ? server.output().slice(-6000) : null,
+  };
+}
+
+async function loadRound(server, sessions) {
+  let requests = 0;
+  const latencies = [];
+  const perPage = Object.fromEntries(LOAD_PAGES.map((page) => [page, []]));
+  const errors = { count: 0, byKind: {}, samples: {} };
+  const countError = (kind, sample) => {
+    errors.count += 1;
+    errors.byKind[kind] = (errors.byKind[kind] ?? 0) + 1;
+    errors.samples[kind] ??= sample;
+  };
+  const during = [];
+  const sampler = setInterval(() => during.push(workerdRss(server).bytes), 5000);
+  const begun = performance.now();
+  const end = begun + options.loadSeconds * 1000;
+  try {
+    await Promise.all(
+      sessions.map(async (cookie, client) => {
+        for (let i = client; performance.now() < end; i++) {
+          const page = LOAD_PAGES[i % LOAD_PAGES.length];
+          const started = performance.now();
+          requests += 1;
+          try {
+            const response = await fetch(`${server.base}${page}`, {
+              headers: { Cookie: cookie },
+              redirect: "manual",
+              signal: AbortSignal.timeout(30_000),
+            });
+            const body = await response.text();
+            const elapsed = performance.now() - started;
+            latencies.push(elapsed);
+            perPage[page].push(elapsed);
+            if (response.status < 200 || response.status >= 300) {
+              // The page's visible text, enough to recognise the error page.
+              const text = body
+                .replace(/<(script|style)\b[\s\S]*?<\/\1>/g, " ")
+                .replace(/<[^>]+>/g, " ")
+                .replace(/\s+/g, " ")
+                .trim();
+              countError(`${page} HTTP ${response.status}`, `${response.headers.get("location") ?? ""} ${text.slice(0, 300)}`.trim());
+            }
+          } catch (error) {
+            const kind = error?.name === "TimeoutError" ? "timeout" : `network (${error?.cause?.code ?? error?.message})`;
+            countError(`${page} ${kind}`, String(error?.cause ?? error));
+          }
+        }
+      }),
+    );
+  } finally {
+    clearInterval(sampler);
+  }
+  const seconds = (performance.now() - begun) / 1000;
+  const after = workerdRss(server).bytes;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return {
+    seconds,
+    requests,
+    requestsPerSecond: requests / seconds,
+    errors,
+    p50: quantile(sorted, 0.5),
+    p99: quantile(sorted, 0.99),
+    perPage: Object.fromEntries(
+      Object.entries(perPage).map(([page, values]) => {
+        const ordered = [...values].sort((a, b) => a - b);
+        return [page, { n: ordered.length, p50: quantile(ordered, 0.5), p99: quantile(ordered, 0.99) }];
+      }),
+    ),
+    memory: { peak: Math.max(after, ...during), after },
+  };
+}
+
 // ---------------------------------------------------------------- main
-const report = { date: new Date().toISOString(), commit: null, options, weight: null, latency: null, browser: null, ssr: null, errors: [] };
+const report = {
+  date: new Date().toISOString(),
+  commit: null,
+  options,
+  weight: null,
+  latency: null,
+  browser: null,
+  ssr: null,
+  load: null,
+  errors: [],
+};
 
 async function gitInfo() {
   try {
@@ -875,6 +1060,55 @@ function printSsr(ssr) {
   );
 }
 
+const mib = (bytes) => (bytes == null ? "-" : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
+
+/** "+12 MiB (+3 %)" relative to the reading before the load. */
+function growth(bytes, before) {
+  if (bytes == null || !before) return "";
+  const delta = bytes - before;
+  return `${delta >= 0 ? "+" : "−"}${mib(Math.abs(delta))} (${delta >= 0 ? "+" : "−"}${Math.abs((delta / before) * 100).toFixed(0)} %)`;
+}
+
+function printLoad(load) {
+  console.log(`\n== Load and memory: ${load.clients} signed-in sessions, small state; goal: ${GOALS.load} ==`);
+  console.log(`pages in a loop per client: ${load.pages.join(", ")}`);
+  for (const [index, round] of load.rounds.entries()) {
+    const errorDetail = Object.entries(round.errors.byKind)
+      .map(([kind, count]) => `${count}× ${kind}`)
+      .join(", ");
+    console.log(`\nround ${index + 1}: ${round.seconds.toFixed(0)} s`);
+    console.log(
+      table(
+        ["measure", "value", "detail"],
+        [
+          ["requests", round.requests, `${round.requestsPerSecond.toFixed(1)} req/s`],
+          ["errors (non-2xx, network, 30 s timeout)", round.errors.count, errorDetail],
+          ["latency p50 / p99", `${ms(round.p50)} / ${ms(round.p99)}`, ""],
+          ...Object.entries(round.perPage).map(([page, figures]) => [
+            `  ${page} p50 / p99`,
+            `${ms(figures.p50)} / ${ms(figures.p99)}`,
+            `n ${figures.n}`,
+          ]),
+        ],
+      ),
+    );
+    for (const [kind, sample] of Object.entries(round.errors.samples)) console.log(`  first ${kind}: ${sample}`);
+  }
+  const { start, before } = load.memory;
+  console.log(`\nworkerd resident memory (sum of VmRSS, ${before.processes} process${before.processes === 1 ? "" : "es"}):`);
+  const rows = [
+    ["server started", mib(start.bytes), growth(start.bytes, before.bytes)],
+    [`after ${load.clients} sign-ins (before the load)`, mib(before.bytes), ""],
+  ];
+  for (const [index, round] of load.rounds.entries()) {
+    rows.push([`round ${index + 1}: peak during the load (5 s samples)`, mib(round.memory.peak), growth(round.memory.peak, before.bytes)]);
+    rows.push([`round ${index + 1}: right after the load`, mib(round.memory.after), growth(round.memory.after, before.bytes)]);
+    rows.push([`round ${index + 1}: after ${load.idleSeconds} s idle`, mib(round.memory.idle), growth(round.memory.idle, before.bytes)]);
+  }
+  console.log(table(["moment", "RSS", "vs before the load"], rows));
+  if (load.serverLog) console.log(`\nLast lines of the preview server's output:\n${load.serverLog.slice(-2500)}`);
+}
+
 const percent = (value) => (value == null || !Number.isFinite(value) ? "-" : `${(value * 100).toFixed(1)} %`);
 
 function printSummary() {
@@ -915,6 +1149,19 @@ function printSummary() {
       "",
     ]);
     rows.push(["one-call page ÷ direct call (p50)", ratio(report.ssr.pageToDirect), `≤ ${ratio(GOALS.pageToDirectCall)}`, ""]);
+  }
+  if (report.load) {
+    const { before } = report.load.memory;
+    const last = report.load.rounds.at(-1);
+    rows.push([`load: errors in ${report.load.requests} requests`, report.load.errors, "0", ""]);
+    for (const [index, round] of report.load.rounds.entries())
+      rows.push([`load round ${index + 1}: latency p50 / p99`, `${ms(round.p50)} / ${ms(round.p99)}`, "", ""]);
+    rows.push([
+      `load: workerd RSS ${report.load.idleSeconds} s after the last round vs before`,
+      growth(last.memory.idle, before.bytes),
+      "stable",
+      `${mib(before.bytes)} → ${mib(last.memory.idle)}`,
+    ]);
   }
   for (const error of report.errors) rows.push([`ERROR ${error.phase}`, "", "", error.message.split("\n")[0]]);
   console.log(table(["measure", "value", "goal", "detail"], rows));
@@ -1011,6 +1258,19 @@ async function measure() {
     printLatency(report.latency);
     if (report.browser) printBrowser(report.browser);
     if (report.ssr) printSsr(report.ssr);
+  }
+
+  if (wantLoad) {
+    let server = null;
+    try {
+      await prepareState(STATES[0]);
+      log("load: starting vite preview (small state)…");
+      server = await startPreviewWithRetry(STATES[0], options.port);
+      report.load = await loadAndMemory(server);
+    } finally {
+      if (server) await stopChild(server.child);
+    }
+    if (report.load) printLoad(report.load);
   }
 }
 
