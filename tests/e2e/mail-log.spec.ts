@@ -16,7 +16,11 @@ test.describe("mail log", () => {
       .evaluateAll((nodes) => nodes.map((node) => node.getAttribute("data-status")));
     expect(statuses.length).toBeGreaterThan(0);
     expect(new Set(statuses)).toEqual(new Set(["failed"]));
-    await expect(rows(page).first()).toContainText("535 5.7.8");
+    // The list names the reason in the reader's language; the detail keeps the server's own reply.
+    await expect(rows(page).first()).toContainText("Authentication failed");
+    await rows(page).first().getByRole("link").first().click();
+    await expect(page).toHaveURL(/\/mail-log\/\d+$/);
+    await expect(page.getByText("535 5.7.8")).toBeVisible();
   });
 
   test("opens an e-mail with its HTML in a sandboxed frame and its text", async ({ page }) => {
