@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { useFormErrorToast } from "~/components/admin/form-toast";
+import { PageHeader } from "~/components/admin/page-header";
+import { orderDefaults, splitNumbers } from "~/components/tools/porting-order";
+import { saveOrder } from "~/components/tools/porting-order.server";
+import { PortingOrderForm } from "~/components/tools/porting-order-form";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import type { Route } from "./+types/tools.porting.order.new";
+
+/** `?numbers=` pre-fills the list: the portability check links here with its portable numbers. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  requireScreen(context, "porting-order-new");
+  const numbers = (new URL(request.url).searchParams.get("numbers") ?? "").slice(0, 40_000);
+  return { numbers: splitNumbers(numbers).join("\n") };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "porting-order-new");
+  return saveOrder(request, context, api, null);
+}
+
+export default function NewPortingOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("porting");
+  useFormErrorToast(actionData);
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("order.newTitle")} description={t("order.newDescription")} backTo="/tools/porting/order" />
+      <PortingOrderForm
+        defaultValue={orderDefaults(null, loaderData.numbers)}
+        lastResult={actionData?.result}
+        cancelTo="/tools/porting/order"
+        pinSet={false}
+      />
+    </div>
+  );
+}
