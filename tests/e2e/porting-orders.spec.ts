@@ -64,6 +64,8 @@ test("from the portability check to a completed port: LOA upload, submit, watch,
   const download = await page.request.get((await page.getByRole("link", { name: "loa.pdf" }).getAttribute("href")) ?? "");
   expect(download.status()).toBe(200);
   expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // Sonner's toast fades in and out: axe would read its half-transparent colours as low contrast.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
   await expectNoSeriousViolations(page, "porting order detail");
 
   // A comment goes into the history.
