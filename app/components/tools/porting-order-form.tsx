@@ -21,12 +21,15 @@ export function PortingOrderForm({
   lastResult,
   cancelTo,
   pinSet,
+  organizations,
 }: {
   defaultValue: PortingOrderDefaults;
   lastResult: SubmissionResult<string[]> | undefined;
   cancelTo: string;
   /** Editing an order that has a PIN: the field replaces it, empty keeps it. */
   pinSet: boolean;
+  /** Provider staff creating an order: the organizations it can be for. */
+  organizations?: { id: number; name: string }[] | null;
 }) {
   const { t } = useTranslation("porting");
   const navigation = useNavigation();
@@ -52,6 +55,15 @@ export function PortingOrderForm({
         </p>
       )}
       <FormSection title={t("order.form.numbersSection")} description={t("order.form.numbersDescription")}>
+        {organizations && organizations.length > 1 && (
+          <SelectField
+            field={fields.organization_id}
+            label={t("order.columns.organization")}
+            placeholder={t("order.form.ownOrganization")}
+            options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
+            className="md:col-span-2"
+          />
+        )}
         <TextareaField
           field={fields.numbers}
           label={t("order.fields.numbers")}

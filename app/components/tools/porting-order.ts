@@ -82,6 +82,8 @@ const ADDRESS_REQUIRED = ["house_number", "street_name", "city", "state", "posta
 export const portingOrderSchema = z
   .object({
     intent: z.enum(["draft", "submit"]).default("draft"),
+    /** Provider staff porting for a customer organization (new orders only; members port for their own). */
+    organization_id: z.number().int().positive().optional(),
     numbers: z.string(REQUIRED).trim().min(1, REQUIRED).max(40_000, tooLong(40_000)),
     entity_name: optional(100),
     authorized_person: optional(100),
@@ -150,6 +152,7 @@ export function orderBody(values: PortingOrderValues) {
   const address = values.service_address;
   const hasAddress = Boolean(address.house_number && address.street_name && address.city && address.state && address.postal_code);
   return {
+    ...(values.organization_id ? { organization_id: values.organization_id } : {}),
     numbers: splitNumbers(values.numbers),
     entity_name: values.entity_name ?? "",
     authorized_person: values.authorized_person ?? "",
@@ -174,8 +177,8 @@ export function orderBody(values: PortingOrderValues) {
 }
 
 /** A stored order → the form's defaults (never the PIN). */
-export function orderDefaults(order: PortingOrder | null, numbers = ""): PortingOrderDefaults {
-  if (!order) return { numbers, service_address: { country: "US" } };
+export function orderDefaults(order: PortingOrder | null, numbers = "", organizationId?: number): PortingOrderDefaults {
+  if (!order) return { numbers, organization_id: organizationId, service_address: { country: "US" } };
   const address = order.service_address;
   return {
     numbers: order.numbers.join("\n"),
