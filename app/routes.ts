@@ -13,10 +13,6 @@ export default [
   route("preferences", "routes/preferences.tsx"),
   route("api-docs/*", "routes/api-docs.tsx"),
   route("api/files/*", "routes/files.tsx"),
-  // Files of the tools, proxied with the user's session (the backend checks permission and organization).
-  route("tools/tts/audio/:id", "routes/tts.audio.tsx"),
-  route("tools/tts/preview", "routes/tts.preview.tsx"),
-  route("tools/devices/overrides/export/:id", "routes/devices.export.tsx"),
   // Signed-in pages: the vertical/horizontal layout; every screen comes from the route table.
   layout("routes/_app.tsx", [
     index("routes/_app._index.tsx"),
@@ -25,6 +21,10 @@ export default [
     // A branded document's file (issue 13): inside the layout so the signed-in user is known.
     route("branded-documents/:id/file", "routes/branded-documents.file.tsx"),
     route("branded-documents/upload", "routes/branded-documents.upload.tsx"),
+    // Files of the tools, proxied with the user's session after the portal's own permission check.
+    route("tools/tts/audio/:id", "routes/tts.audio.tsx"),
+    route("tools/tts/preview", "routes/tts.preview.tsx"),
+    route("tools/devices/overrides/export/:id", "routes/devices.export.tsx"),
     ...SCREENS.map((entry) => route(entry.path, entry.file, { id: entry.id })),
   ]),
   route("*", "routes/not-found.tsx"),

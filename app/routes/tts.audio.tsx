@@ -1,4 +1,4 @@
-import { getClient } from "~/lib/sanctum/context.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/tts.audio";
 
 /**
@@ -6,9 +6,10 @@ import type { Route } from "./+types/tts.audio";
  * with the user's session (the backend checks the permission and the organization), streamed through.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const { api } = requireScreen(context, "tts");
   if (!/^[1-9]\d{0,9}$/.test(params.id ?? "")) throw new Response("Not found", { status: 404 });
   const download = new URL(request.url).searchParams.get("download") === "1";
-  const upstream = await getClient(context).raw(`/api/tts/${params.id}/audio${download ? "?download=1" : ""}`);
+  const upstream = await api.raw(`/api/tts/${params.id}/audio${download ? "?download=1" : ""}`);
   return proxiedAudio(upstream, request);
 }
 

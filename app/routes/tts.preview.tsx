@@ -1,4 +1,4 @@
-import { getClient } from "~/lib/sanctum/context.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/tts.preview";
 import { proxiedAudio } from "./tts.audio";
 
@@ -9,6 +9,7 @@ const LIMIT = 600;
  * permission, the voice and the length, and stores nothing).
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
+  const { api } = requireScreen(context, "tts-add");
   const query = new URL(request.url).searchParams;
   const text = query.get("text") ?? "";
   if (!text || text.length > LIMIT) throw new Response("Not found", { status: 404 });
@@ -18,6 +19,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     language: query.get("language") ?? "",
     voice: query.get("voice") ?? "",
   };
-  const upstream = await getClient(context).raw("/api/tts/preview", { method: "POST", json: speech });
+  const upstream = await api.raw("/api/tts/preview", { method: "POST", json: speech });
   return proxiedAudio(upstream, request);
 }

@@ -25,7 +25,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } 
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
-import { compactListQuery, PAGE_SIZES, type Paginated, parseListParams, withListParams } from "~/lib/list-params";
+import { compactListQuery, PAGE_SIZES, type Paginated, parseListParams, SEARCH_MAX_BYTES, withListParams } from "~/lib/list-params";
 import { cn } from "~/lib/utils";
 
 declare module "@tanstack/react-table" {
@@ -231,6 +231,7 @@ export function DataTable<T>({
                   type="search"
                   form={formId}
                   name="search"
+                  maxLength={SEARCH_MAX_BYTES}
                   ref={searchInput}
                   defaultValue={list.search}
                   placeholder={searchPlaceholder ?? t("dataTable.searchPlaceholder")}

@@ -24,7 +24,17 @@ const routeCalls = (calls: UpstreamCall[]) => calls.filter((call) => !PRELUDE.ha
 const KINDS = ["loader", "action"] as const;
 
 /** Route modules that are not screens of the route table, each with what it owes a stranger. */
-const SIGNED_IN_EXTRAS = ["routes/_app._index.tsx", "routes/masquerade.tsx", "routes/organization-filter.tsx"];
+const SIGNED_IN_EXTRAS = [
+  "routes/_app._index.tsx",
+  "routes/masquerade.tsx",
+  "routes/organization-filter.tsx",
+  // Resource routes inside the signed-in layout: files proxied after the screen's own guard.
+  "routes/branded-documents.file.tsx",
+  "routes/branded-documents.upload.tsx",
+  "routes/tts.audio.tsx",
+  "routes/tts.preview.tsx",
+  "routes/devices.export.tsx",
+];
 const PUBLIC_ROUTES = ["routes/preferences.tsx", "routes/files.tsx", "routes/logout.tsx"];
 /** Open by design: guest pages (they send signed-in users away), layouts, the API reference, 404. */
 const OPEN_BY_DESIGN = [

@@ -140,6 +140,12 @@ export interface RunOptions {
   origin?: string;
 }
 
+function asResponse(thrown: unknown): Response {
+  if (thrown instanceof Response) return thrown;
+  const { status, location } = outcomeOf(thrown);
+  return new Response(null, { status, headers: location ? { Location: location } : {} });
+}
+
 export async function runRoute(h: Harness, handler: Handler, options: RunOptions): Promise<Outcome> {
   const headers = new Headers();
   if (options.cookie) headers.set("Cookie", options.cookie);
@@ -163,7 +169,9 @@ export async function runRoute(h: Harness, handler: Handler, options: RunOptions
       const { status, location } = outcomeOf(result);
       return new Response(null, { status, headers: location ? { Location: location } : {} });
     }
-    return (await chain[index](args as never, () => dispatch(index + 1))) as Response;
+    // As React Router does, a middleware's next() never throws: what a later step throws is rendered.
+    const next = () => dispatch(index + 1).catch((thrown: unknown) => asResponse(thrown));
+    return (await chain[index](args as never, next)) as Response;
   };
   try {
     return outcomeOf(await dispatch(0));

@@ -1,5 +1,13 @@
 import { describe, expect, it } from "vitest";
-import { compactListQuery, DEFAULT_PER_PAGE, PAGE_SIZES, parseListParams, toApiQuery, withListParams } from "~/lib/list-params";
+import {
+  boundSearch,
+  compactListQuery,
+  DEFAULT_PER_PAGE,
+  PAGE_SIZES,
+  parseListParams,
+  toApiQuery,
+  withListParams,
+} from "~/lib/list-params";
 
 const parse = (query: string) => parseListParams(new URL(`https://amp.test/users${query}`));
 
@@ -109,5 +117,30 @@ describe("compactListQuery", () => {
       ["per_page", "10"],
     ]);
     expect(query.toString()).toBe("search=bob&per_page=25&sort=name");
+  });
+});
+
+describe("boundSearch", () => {
+  const weight = (value: string) =>
+    [...value].reduce((sum, character) => sum + new TextEncoder().encode(character).length * ("\\%_".includes(character) ? 2 : 1), 0);
+
+  it("keeps a search that fits and cuts a longer one to the backend's 48-byte limit", () => {
+    expect(boundSearch("  smith ")).toBe("smith");
+    expect(boundSearch("a".repeat(200))).toBe("a".repeat(48));
+    expect(boundSearch("%".repeat(30))).toBe("%".repeat(24));
+  });
+
+  it("cuts multibyte text at a character boundary, never over the limit", () => {
+    for (const sample of ["é".repeat(40), "日本語".repeat(20), "😀".repeat(20), `a_${"ب".repeat(40)}`]) {
+      const bounded = boundSearch(sample);
+      expect(weight(bounded)).toBeLessThanOrEqual(48);
+      expect(sample.startsWith(bounded)).toBe(true);
+      expect(bounded).not.toContain("\uFFFD");
+    }
+    expect(boundSearch("😀".repeat(20))).toBe("😀".repeat(12));
+  });
+
+  it("is what parseListParams gives as the search", () => {
+    expect(parseListParams(new URLSearchParams({ search: "x".repeat(300) })).search).toHaveLength(48);
   });
 });
