@@ -210,6 +210,41 @@ export const SCREENS = [
     permission: "tools.porting_availability.read",
     nav: { section: "tools", label: "portingCheck" },
   },
+  // Porting orders (issue 11): list, form (new and edit), detail, and an order's documents.
+  {
+    id: "porting-orders",
+    path: "tools/porting/order",
+    file: "routes/tools.porting.order.tsx",
+    permission: "tools.phone_numbers.port",
+    nav: { section: "tools", label: "portingOrders" },
+  },
+  {
+    id: "porting-order-new",
+    path: "tools/porting/order/new",
+    file: "routes/tools.porting.order.new.tsx",
+    permission: "tools.phone_numbers.port",
+  },
+  {
+    id: "porting-order",
+    path: "tools/porting/order/:id",
+    file: "routes/tools.porting.order.detail.tsx",
+    permission: "tools.phone_numbers.port",
+    sample: "/tools/porting/order/1",
+  },
+  {
+    id: "porting-order-edit",
+    path: "tools/porting/order/:id/edit",
+    file: "routes/tools.porting.order.edit.tsx",
+    permission: "tools.phone_numbers.port",
+    sample: "/tools/porting/order/1/edit",
+  },
+  {
+    id: "porting-order-document",
+    path: "tools/porting/order/:id/documents/:document",
+    file: "routes/tools.porting.order.document.tsx",
+    permission: "tools.phone_numbers.port",
+    sample: "/tools/porting/order/1/documents/1",
+  },
   {
     id: "did-lookup",
     path: "tools/vendor/did-lookup",

@@ -1,6 +1,6 @@
-import { Download } from "lucide-react";
+import { Download, PhoneIncoming } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, useNavigation } from "react-router";
+import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { toolFailure } from "~/components/tools/carrier-error.server";
 import { formatNanp } from "~/components/tools/format";
@@ -12,7 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { readFormData } from "~/lib/forms.server";
-import { requireScreen } from "~/lib/sanctum/context.server";
+import { can, requireScreen } from "~/lib/sanctum/context.server";
 import { translateError } from "~/lib/validation-message";
 import type { Route } from "./+types/tools.porting.check";
 
@@ -41,8 +41,8 @@ const MAX_TEXT = 40_000;
 const MAX_FILE_BYTES = 1_000_000;
 
 export async function loader({ context }: Route.LoaderArgs) {
-  requireScreen(context, "porting-check");
-  return null;
+  const { user } = requireScreen(context, "porting-check");
+  return { canPort: can(user, "tools.phone_numbers.port") };
 }
 
 /**
@@ -103,7 +103,7 @@ function csvHref(results: PortabilityResult[]): string {
   return `data:text/csv;charset=utf-8,${encodeURIComponent([header, ...rows].join("\r\n"))}`;
 }
 
-export default function PortingCheck({ actionData }: Route.ComponentProps) {
+export default function PortingCheck({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("porting");
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
@@ -177,6 +177,15 @@ export default function PortingCheck({ actionData }: Route.ComponentProps) {
               </p>
             </div>
             <div className="flex flex-wrap gap-3">
+              {loaderData.canPort && portable.length > 0 && (
+                <Link
+                  to={`/tools/porting/order/new?${new URLSearchParams({ numbers: portable.map((result) => result.e164).join(",") })}`}
+                  className={buttonVariants()}
+                >
+                  <PhoneIncoming aria-hidden="true" />
+                  {t("check.startOrder")}
+                </Link>
+              )}
               {check.results.length > 0 && (
                 <a href={csvHref(check.results)} download="portability-check.csv" className={buttonVariants({ variant: "outline" })}>
                   <Download aria-hidden="true" />

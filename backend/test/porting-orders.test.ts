@@ -170,6 +170,22 @@ describe("porting orders", { timeout: 20_000 }, () => {
     expect(list.data.every((order) => order.organization_id === 2)).toBe(true);
   });
 
+  it("searches by a number's digits in any formatting and by the entity name, within the organization", async () => {
+    const lakeside = await signedIn("marcus.bell@lakeside.test");
+    const [number] = freshNumbers(1);
+    const entity = `Search Target ${Date.now()}`;
+    const draft = await json<Order>(await lakeside.post("/api/porting/orders", draftBody([number as string], { entity_name: entity })));
+    const digits = draft.numbers[0]?.slice(2) ?? "";
+    const formatted = `(${digits.slice(0, 3)}) ${digits.slice(3, 6)}-${digits.slice(6)}`;
+    for (const search of [formatted, digits.slice(3), entity]) {
+      const page = await json<{ data: Order[] }>(await lakeside.get(`/api/porting/orders?search=${encodeURIComponent(search)}`));
+      expect(page.data.map((order) => order.id)).toEqual([draft.id]);
+    }
+    const northwind = await signedIn("orgadmin@northwind.test");
+    const hidden = await json<{ data: Order[] }>(await northwind.get(`/api/porting/orders?search=${encodeURIComponent(entity)}`));
+    expect(hidden.data).toEqual([]);
+  });
+
   it("stores the PIN encrypted and never answers it", async () => {
     const lakeside = await signedIn("marcus.bell@lakeside.test");
     const draft = await json<Order>(await lakeside.post("/api/porting/orders", draftBody(freshNumbers(1), { pin: "98765" })));

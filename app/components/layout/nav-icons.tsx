@@ -17,6 +17,7 @@ import {
   MessageSquareText,
   Phone,
   PhoneForwarded,
+  PhoneIncoming,
   SearchCheck,
   Settings,
   ShieldCheck,
@@ -49,6 +50,7 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   // E911 and porting tools.
   e911: MapPinned,
   "porting-check": PhoneForwarded,
+  "porting-orders": PhoneIncoming,
   "did-lookup": SearchCheck,
 };
 

@@ -27,6 +27,7 @@ const nav: Translation<typeof en> = {
   // E911 and porting tools.
   e911: "خدمة الطوارئ E911",
   portingCheck: "التحقق من قابلية النقل",
+  portingOrders: "طلبات نقل الأرقام",
   didLookup: "البحث عن رقم لدى المورّد",
   externalLink: "{{label}} (يُفتح في علامة تبويب جديدة)",
   textToSpeech: "تحويل النص إلى كلام",

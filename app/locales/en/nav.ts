@@ -24,6 +24,7 @@ const nav = {
   // E911 and porting tools.
   e911: "E911",
   portingCheck: "Portability check",
+  portingOrders: "Porting orders",
   didLookup: "Vendor DID lookup",
   externalLink: "{{label}} (opens in a new tab)",
   textToSpeech: "Text-to-speech",

@@ -1,7 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, inArray, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import { normalizePostalCode, postalCodeError, regionsOf } from "../../../common/e911";
 import { MAX_CHECK_NUMBERS, parseNanpNumber } from "../../../common/number-list";
+import { searchDigits } from "../../../common/phone-numbers";
 import { type Carrier, createCarrier } from "../carriers";
 import { addBusinessDays } from "../carriers/sandbox";
 import type { Db } from "../db/client";
@@ -21,7 +22,7 @@ import type { AppEnv, CurrentUser } from "../lib/context";
 import { encryptSecret } from "../lib/crypto";
 import { ApiError, notFound, validationError } from "../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { carrierCall } from "../lib/phone-numbers";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
@@ -318,7 +319,7 @@ portingOrdersRoutes.openapi(
     method: "get",
     path: "/api/porting/orders",
     tags: ["Porting"],
-    summary: "Port-in orders",
+    summary: "Port-in orders; `search` matches the digits of a number in any formatting, and the entity name",
     middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
     request: {
       query: listQuerySchema.extend({
@@ -332,9 +333,18 @@ portingOrdersRoutes.openapi(
     const me = currentUser(c);
     const db = c.get("db");
     const query = c.req.valid("query");
+    const search = query.search?.trim();
+    const digits = search ? searchDigits(search) : "";
     const where = and(
       tenantScope(me, portingOrders.organizationId, query.organization_id),
       query.status ? eq(portingOrders.status, query.status) : undefined,
+      search
+        ? or(
+            // `numbers` is a JSON list of E.164 numbers: the typed digits match whatever formatting they came in.
+            digits ? sql`${portingOrders.numbers} LIKE ${likePattern(digits)} ESCAPE '\\'` : undefined,
+            sql`${portingOrders.entityName} LIKE ${likePattern(search)} ESCAPE '\\'`,
+          )
+        : undefined,
     ) as SQL | undefined;
     const order = query.direction === "asc" ? asc : desc;
     const [rows, totals] = await Promise.all([

@@ -1,0 +1,107 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import { getEnv } from "~/lib/cloudflare.server";
+import { type FormReply, readFormData, replyWithErrors, saveFailed, saveFailure } from "~/lib/forms.server";
+import type { SanctumClient } from "~/lib/sanctum/client.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { translateError } from "~/lib/validation-message";
+import { getInstance } from "~/middleware/i18next";
+import { toolFailure } from "./carrier-error.server";
+import { DOCUMENT_KINDS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, orderBody, type PortingOrder, portingOrderSchema } from "./porting-order";
+
+type Context = Readonly<RouterContextProvider>;
+
+/** Never sent back to the browser: the PIN is write-only, and file inputs cannot be refilled. */
+const HIDDEN = ["pin", ...DOCUMENT_KINDS];
+
+/** The chosen LOA / bill files, each checked as the backend will (PDF, PNG or JPEG, at most 5 MiB). */
+function chosenDocuments(formData: FormData) {
+  const files: { kind: (typeof DOCUMENT_KINDS)[number]; file: File }[] = [];
+  const errors: Record<string, string[]> = {};
+  for (const kind of DOCUMENT_KINDS) {
+    const file = formData.get(kind);
+    if (!(file instanceof File) || file.size === 0) continue;
+    if (!DOCUMENT_TYPES.includes(file.type)) errors[kind] = ["validation.file_type"];
+    else if (file.size > MAX_DOCUMENT_BYTES) errors[kind] = [`validation.file_too_large|${JSON.stringify({ max: 5 })}`];
+    else files.push({ kind, file });
+  }
+  return { files, errors };
+}
+
+/**
+ * The action of the order form, new (`orderId` null) and edit: save the details (create or update), forward
+ * the chosen documents, then submit when the "Submit" button was used. Bad input answers the form again
+ * with the values as typed (never the PIN or the files); once the order exists, a later step's failure
+ * leads to the order's edit form with the reason as a toast, the details being saved.
+ */
+export async function saveOrder(request: Request, context: Context, api: SanctumClient, orderId: string | null) {
+  const formData = await readFormData(request);
+  const submission = parseWithZod(formData, { schema: portingOrderSchema });
+  if (submission.status !== "success") return data<FormReply>({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  const documents = chosenDocuments(formData);
+  if (Object.keys(documents.errors).length > 0) return replyWithErrors(submission, documents.errors, { hideFields: HIDDEN });
+
+  const t = getInstance(context).getFixedT(null, "porting");
+  const secret = getEnv(context).SESSION_SECRET;
+  let order: PortingOrder;
+  try {
+    order = await api.call<PortingOrder>(orderId ? `/api/porting/orders/${orderId}` : "/api/porting/orders", {
+      method: orderId ? "PUT" : "POST",
+      json: orderBody(submission.value),
+    });
+  } catch (error) {
+    return saveFailed(submission, error, orderId ? "update porting order" : "create porting order", { hideFields: HIDDEN });
+  }
+
+  const edit = `/tools/porting/order/${order.id}/edit`;
+  for (const { kind, file } of documents.files) {
+    const body = new FormData();
+    body.set("kind", kind);
+    body.set("file", file, file.name);
+    try {
+      await api.call<PortingOrder>(`/api/porting/orders/${order.id}/documents`, { method: "POST", body });
+    } catch (error) {
+      const { errors } = saveFailure(error, "upload porting document");
+      const reason = translateError(t, Object.values(errors)[0]?.[0] ?? "admin.errors.saveFailed");
+      return redirectWithToast(
+        edit,
+        { type: "error", message: t("order.toasts.documentFailed", { kind: t(`order.documents.${kind}`), reason }) },
+        secret,
+      );
+    }
+  }
+
+  if (submission.value.intent === "submit") {
+    try {
+      await api.call<PortingOrder>(`/api/porting/orders/${order.id}/transitions`, { method: "POST", json: { to: "submitted" } });
+    } catch (error) {
+      // Editing an existing order: its form can show the refusal next to the fields.
+      if (orderId) {
+        const failure = toolFailure(error, "submit porting order");
+        if (failure.message) return replyWithErrors(submission, { "": [failure.message] }, { status: 502, hideFields: HIDDEN });
+        return saveFailed(submission, error, "submit porting order", { hideFields: HIDDEN });
+      }
+      return redirectWithToast(edit, { type: "error", message: submitRefusal(t, error) }, secret);
+    }
+    return redirectWithToast(
+      `/tools/porting/order/${order.id}`,
+      { type: "success", message: t("order.toasts.submitted", { id: order.id }) },
+      secret,
+    );
+  }
+  return redirectWithToast(
+    `/tools/porting/order/${order.id}`,
+    { type: "success", message: t("order.toasts.saved", { id: order.id }) },
+    secret,
+  );
+}
+
+/** Why a submission was refused, as one translated sentence (the first reason the backend gave). */
+// biome-ignore lint/suspicious/noExplicitAny: the `t` of the porting namespace
+export function submitRefusal(t: any, error: unknown): string {
+  const failure = toolFailure(error, "submit porting order");
+  if (failure.message) return translateError(t, failure.message);
+  const [field, messages] = Object.entries(failure.fields)[0] ?? [];
+  if (!field || !messages?.[0]) return translateError(t, "porting:carrier.failed");
+  return t("order.toasts.notSubmitted", { field: t(`order.fields.${field.replace(/\..*$/, "")}`), reason: translateError(t, messages[0]) });
+}

@@ -1,0 +1,45 @@
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { useFormErrorToast } from "~/components/admin/form-toast";
+import { PageHeader } from "~/components/admin/page-header";
+import { loadRecord, recordId } from "~/components/admin/upstream.server";
+import { EDITABLE_STATUSES, orderDefaults, type PortingOrder } from "~/components/tools/porting-order";
+import { saveOrder } from "~/components/tools/porting-order.server";
+import { PortingOrderForm } from "~/components/tools/porting-order-form";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import { translateError } from "~/lib/validation-message";
+import type { Route } from "./+types/tools.porting.order.edit";
+
+/** A draft, or an order the carrier sent back (exception), corrected in the same form as a new one. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = requireScreen(context, "porting-order-edit");
+  const order = await loadRecord<PortingOrder>(api, "/api/porting/orders/:id", params.id);
+  if (!EDITABLE_STATUSES.includes(order.status)) throw data(null, { status: 409, statusText: "porting.order.not_editable" });
+  return { order };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "porting-order-edit");
+  return saveOrder(request, context, api, recordId(params.id));
+}
+
+export default function EditPortingOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("porting");
+  const { order } = loaderData;
+  useFormErrorToast(actionData);
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t("order.editTitle", { id: order.id })}
+        description={order.exception_reason ? translateError(t, `porting:${order.exception_reason}`) : t("order.editDescription")}
+        backTo={`/tools/porting/order/${order.id}`}
+      />
+      <PortingOrderForm
+        defaultValue={orderDefaults(order)}
+        lastResult={actionData?.result}
+        cancelTo={`/tools/porting/order/${order.id}`}
+        pinSet={order.pin_set}
+      />
+    </div>
+  );
+}

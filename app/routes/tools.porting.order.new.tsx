@@ -1,0 +1,41 @@
+import { useTranslation } from "react-i18next";
+import { useFormErrorToast } from "~/components/admin/form-toast";
+import { organizationOptions } from "~/components/admin/options.server";
+import { PageHeader } from "~/components/admin/page-header";
+import { orderDefaults, splitNumbers } from "~/components/tools/porting-order";
+import { saveOrder } from "~/components/tools/porting-order.server";
+import { PortingOrderForm } from "~/components/tools/porting-order-form";
+import { organizationFilter } from "~/lib/organization-filter.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import type { Route } from "./+types/tools.porting.order.new";
+
+/** `?numbers=` pre-fills the list: the portability check links here with its portable numbers. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireScreen(context, "porting-order-new");
+  const numbers = (new URL(request.url).searchParams.get("numbers") ?? "").slice(0, 40_000);
+  const organizations = user.is_provider ? await organizationOptions(api) : null;
+  const organizationId = organizationFilter(request, user) ?? user.organization?.id;
+  return { numbers: splitNumbers(numbers).join("\n"), organizations, organizationId: organizationId ? Number(organizationId) : undefined };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "porting-order-new");
+  return saveOrder(request, context, api, null);
+}
+
+export default function NewPortingOrder({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("porting");
+  useFormErrorToast(actionData);
+  return (
+    <div className="space-y-6">
+      <PageHeader title={t("order.newTitle")} description={t("order.newDescription")} backTo="/tools/porting/order" />
+      <PortingOrderForm
+        defaultValue={orderDefaults(null, loaderData.numbers, loaderData.organizationId)}
+        lastResult={actionData?.result}
+        cancelTo="/tools/porting/order"
+        pinSet={false}
+        organizations={loaderData.organizations}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,78 @@
+import { expect, test } from "@playwright/test";
+import { ACCOUNTS, signIn, unique } from "./support";
+
+/** A tiny but valid PDF: the backend recognizes documents by their content. */
+const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
+
+function freshNumber(): string {
+  return `646${200 + Math.floor(Math.random() * 700)}${1000 + Math.floor(Math.random() * 8000)}`;
+}
+
+// The sandbox carrier moves a port one step every 20 s (SANDBOX_PORT_STEP_SECONDS).
+test.describe.configure({ timeout: 240_000 });
+
+test("without JavaScript: bad input keeps the values, an LOA is uploaded, the order is submitted and followed by refreshing", async ({
+  page,
+}) => {
+  const number = freshNumber();
+  const entity = unique("NoJS Port");
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, `/tools/porting/order/new?numbers=%2B1${number}`);
+  await expect(page.getByLabel("Numbers", { exact: true })).toHaveValue(`+1${number}`);
+
+  // A house number without the rest of the address, and a PIN: the address fields are required, the PIN is not sent back.
+  await page.getByLabel("Entity name").fill(entity);
+  await page.getByLabel("PIN").fill("5555");
+  await page.getByLabel("House number").fill("12");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByLabel("Street name")).toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Entity name")).toHaveValue(entity);
+  await expect(page.getByLabel("House number")).toHaveValue("12");
+  await expect(page.getByLabel("PIN")).toHaveValue("");
+
+  await page.getByLabel("Authorized person").fill("Sam Static");
+  await page.getByLabel("Billing telephone number").fill(number);
+  await page.getByLabel("Account number").fill("NOJS-77");
+  await page.getByLabel("Street name").fill("Broadway");
+  await page.getByLabel("City").fill("NEW YORK");
+  await page.getByLabel("State").selectOption("NY");
+  await page.getByLabel("ZIP or postal code").fill("10006");
+  // Not a PDF, PNG or JPEG: refused next to the field before anything is saved.
+  await page.getByLabel("Latest bill").setInputFiles({ name: "bill.txt", mimeType: "text/plain", buffer: Buffer.from("hello") });
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.getByText("This file type is not allowed.")).toBeVisible();
+  await expect(page.getByLabel("City")).toHaveValue("NEW YORK");
+
+  await page.getByLabel("Letter of authorization (LOA)").setInputFiles({ name: "loa.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
+  await expect(page.getByRole("status")).toContainText("Draft");
+  await expect(page.getByRole("link", { name: "loa.pdf" })).toBeVisible();
+
+  await page.getByRole("button", { name: "Submit" }).click();
+  await expect(page.getByRole("status")).toContainText("Submitted");
+  // The refresh link reads the carrier's progress.
+  await expect(async () => {
+    await page.getByRole("link", { name: "Refresh" }).click();
+    await expect(page.getByRole("status")).toContainText("Completed", { timeout: 1000 });
+  }).toPass({ timeout: 150_000, intervals: [5000] });
+  await expect(page.getByTestId("porting-events")).toContainText("Carrier");
+});
+
+test("without JavaScript: an order is cancelled, and comments are added", async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/porting/order/new");
+  await page.getByLabel("Numbers", { exact: true }).fill(freshNumber());
+  await page.getByLabel("Entity name").fill(unique("NoJS Cancel"));
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
+
+  await page.getByRole("button", { name: "Add comment" }).click();
+  await expect(page.getByLabel("Comment")).toHaveAttribute("aria-invalid", "true");
+  await page.getByLabel("Comment").fill("Waiting for the customer's bill.");
+  await page.getByRole("button", { name: "Add comment" }).click();
+  await expect(page.getByTestId("porting-events")).toContainText("Waiting for the customer's bill.");
+
+  // Without JavaScript the confirmation dialog cannot open: the button posts straight away.
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByRole("status")).toContainText("Cancelled");
+  await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+});

@@ -1,0 +1,134 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { ACCOUNTS, signIn, unique, waitForHydration } from "./support";
+
+/** A tiny but valid PDF: the backend recognizes documents by their content. */
+const PDF = Buffer.from(
+  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
+);
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    label,
+  ).toEqual([]);
+}
+
+/** Two portable numbers nobody else uses (the sandbox refuses only toll-free numbers and endings 9999). */
+function freshNumbers(): [string, string] {
+  const line = () => String(1000 + Math.floor(Math.random() * 8000));
+  const exchange = String(200 + Math.floor(Math.random() * 700));
+  return [`212${exchange}${line()}`, `212${exchange}${line()}`];
+}
+
+// The sandbox carrier moves a port one step every 20 s (SANDBOX_PORT_STEP_SECONDS): about a minute to complete.
+test.describe.configure({ timeout: 240_000 });
+
+test("from the portability check to a completed port: LOA upload, submit, watch, numbers in service", async ({ page }) => {
+  const [first, second] = freshNumbers();
+  const entity = unique("Port Co");
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/porting/check");
+  await page.getByLabel("Numbers").fill(`${first}\n${second}\n800 555 0100`);
+  await page.getByRole("button", { name: "Check portability" }).click();
+  await expect(page.getByRole("status")).toContainText("2 of 3 numbers can be ported in.");
+  await page.getByRole("link", { name: "Start a porting order with the portable ones" }).click();
+
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/new\?numbers=/);
+  await waitForHydration(page);
+  await expect(page.getByLabel("Numbers", { exact: true })).toHaveValue(`+1${first}\n+1${second}`);
+  await expectNoSeriousViolations(page, "new porting order");
+
+  // Submitting without the account details: the fields say what is missing, the numbers are kept.
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  await expect(page.locator("#porting-order").getByText("This field is required.").first()).toBeVisible();
+  await expect(page.getByLabel("Numbers", { exact: true })).toHaveValue(`+1${first}\n+1${second}`);
+
+  await page.getByLabel("Entity name").fill(entity);
+  await page.getByLabel("Authorized person").fill("Pat Porter");
+  await page.getByLabel("Billing telephone number").fill(first);
+  await page.getByLabel("Account number").fill("ACCT-4242");
+  await page.getByLabel("PIN").fill("1234");
+  await page.getByLabel("House number").fill("350");
+  await page.getByLabel("Street name").fill("Fifth");
+  await page.getByLabel("Street suffix").fill("Ave");
+  await page.getByLabel("City").fill("NEW YORK");
+  await page.getByLabel("State").selectOption("NY");
+  await page.getByLabel("ZIP or postal code").fill("10118");
+  await page.getByLabel("Letter of authorization (LOA)").setInputFiles({ name: "loa.pdf", mimeType: "application/pdf", buffer: PDF });
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
+  const orderPath = new URL(page.url()).pathname;
+  await expect(page.getByText(/submitted to the carrier/)).toBeVisible();
+  await expect(page.getByRole("link", { name: "loa.pdf" })).toHaveAttribute("href", /\/documents\/\d+$/);
+  const download = await page.request.get((await page.getByRole("link", { name: "loa.pdf" }).getAttribute("href")) ?? "");
+  expect(download.status()).toBe(200);
+  expect((await download.body()).subarray(0, 5).toString()).toBe("%PDF-");
+  // Sonner's toast fades in and out: axe would read its half-transparent colours as low contrast.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 20_000 });
+  await expectNoSeriousViolations(page, "porting order detail");
+
+  // A comment goes into the history.
+  await page.getByLabel("Comment").fill("LOA signed by the owner.");
+  await page.getByRole("button", { name: "Add comment" }).click();
+  await expect(page.getByTestId("porting-events")).toContainText("LOA signed by the owner.");
+
+  // The page re-reads the order while the carrier works: it reaches "completed" without a reload.
+  const status = page.getByRole("status").filter({ hasText: /Submitted|FOC confirmed|Completed/ });
+  await expect(status).toContainText("Completed", { timeout: 150_000 });
+  await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
+
+  // The list shows it, searchable by number; the numbers are in the inventory, in service.
+  await page.goto(`/tools/porting/order?search=${first}`);
+  await expect(page.getByRole("link", { name: `Order #${orderPath.split("/").pop()}` })).toBeVisible();
+  await expectNoSeriousViolations(page, "porting orders list");
+  for (const number of [first, second]) {
+    await page.goto(`/tools/numbers?search=${number}`);
+    await expect(page.getByRole("row").filter({ hasText: number.slice(-4) })).toContainText("In service");
+  }
+});
+
+test("an organization admin sees only the organization's orders; a draft is edited and cancelled", async ({ page, browser }) => {
+  // A provider's draft (the provider's own organization).
+  const staff = await browser.newPage();
+  await signIn(staff, ACCOUNTS.superAdmin, undefined, "/tools/porting/order/new");
+  const [number] = freshNumbers();
+  const providerEntity = unique("Provider Draft");
+  await staff.getByLabel("Numbers", { exact: true }).fill(number);
+  await staff.getByLabel("Entity name").fill(providerEntity);
+  await staff.getByRole("button", { name: "Save draft" }).click();
+  await expect(staff).toHaveURL(/\/tools\/porting\/order\/\d+$/);
+  const providerOrder = new URL(staff.url()).pathname;
+  await staff.close();
+
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/porting/order/new");
+  const entity = unique("Northwind Draft");
+  await page.getByLabel("Numbers", { exact: true }).fill(freshNumbers()[0]);
+  await page.getByLabel("Entity name").fill(entity);
+  await page.getByLabel("PIN").fill("9876");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
+  await expect(page.getByText(/saved as a draft/)).toBeVisible();
+
+  await page.getByRole("link", { name: "Edit" }).click();
+  await expect(page.getByText("A PIN is stored.")).toBeVisible();
+  await expect(page.getByLabel("PIN")).toHaveValue("");
+  await page.getByLabel("Authorized person").fill("Riley Northwind");
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect(page.locator("dl")).toContainText("Riley Northwind");
+  await expect(page.locator("dl")).toContainText("Stored");
+
+  await page.goto(`/tools/porting/order?search=${encodeURIComponent(providerEntity)}`);
+  await expect(page.getByText("No porting orders yet.")).toBeVisible();
+  const response = await page.goto(providerOrder);
+  expect(response?.status()).toBe(404);
+
+  await page.goto(`/tools/porting/order?search=${encodeURIComponent(entity)}`);
+  await page.getByRole("link", { name: /^Order #/ }).click();
+  await page.getByRole("button", { name: "Cancel order" }).click();
+  await page.getByRole("alertdialog").getByRole("button", { name: "Cancel order" }).click();
+  await expect(page.getByRole("status")).toContainText("Cancelled");
+  await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0);
+});
