@@ -1,12 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { ftsPhrase } from "../src/lib/list";
+import { phoneNumbers } from "../src/db/schema";
+import { ftsPhrase, substringCondition } from "../src/lib/list";
 import { json, query, signedIn } from "./helpers";
 
 type Page = { data: { id: number; email?: string }[]; total: number; last_page: number; from: number | null; to: number | null };
 
 /** row_counts beside the COUNT(*) it stands for, in all and for every organization. */
-async function countsAgree(table: "users" | "activity_log" | "mail_log" | "organizations") {
+async function countsAgree(table: "users" | "activity_log" | "mail_log" | "organizations" | "phone_numbers") {
   const kept = await query<{ organization_id: number; total: number }>(
     "SELECT organization_id, total FROM row_counts WHERE table_name = ? AND total <> 0 ORDER BY organization_id",
     table,
@@ -39,6 +40,20 @@ describe("maintained counts (row_counts, migration 0004)", () => {
     ]);
     await countsAgree("users");
     await countsAgree("activity_log");
+  });
+
+  it("count phone numbers as they come from the stock to an organization and go back (migration 0012)", async () => {
+    await countsAgree("phone_numbers");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status) VALUES ('+12045550990', NULL, 'available')"),
+      env.DB.prepare("UPDATE phone_numbers SET organization_id = 2, status = 'in_service' WHERE e164 = '+12045550990'"),
+      env.DB.prepare("UPDATE phone_numbers SET organization_id = 3 WHERE e164 = '+12045550990'"),
+    ]);
+    await countsAgree("phone_numbers");
+    await env.DB.prepare("UPDATE phone_numbers SET organization_id = NULL WHERE e164 = '+12045550990'").run();
+    await countsAgree("phone_numbers");
+    await env.DB.prepare("DELETE FROM phone_numbers WHERE e164 = '+12045550990'").run();
+    await countsAgree("phone_numbers");
   });
 
   it("give the list totals, unfiltered and per organization", async () => {
@@ -82,6 +97,32 @@ describe("list pages and search", () => {
       const response = await admin.get(`/api/users?search=${encodeURIComponent(odd)}`);
       expect(response.status).toBe(200);
     }
+  });
+
+  it("finds phone numbers by any three digits or more in any formatting, and by label, through trigrams", async () => {
+    const admin = await signedIn("admin@amp.test");
+    await env.DB.prepare(
+      "INSERT INTO phone_numbers (e164, organization_id, status, label) VALUES ('+13065559817', 2, 'in_service', 'Trigram front desk')",
+    ).run();
+    const e164s = async (search: string) =>
+      (await json<{ data: { e164: string }[] }>(await admin.get(`/api/phone-numbers?search=${encodeURIComponent(search)}`))).data.map(
+        (row) => row.e164,
+      );
+    expect(await e164s("5559817")).toEqual(["+13065559817"]);
+    expect(await e164s("(306) 555-98")).toContain("+13065559817");
+    expect(await e164s("front DESK")).toEqual(["+13065559817"]);
+    // Two digits have no trigram: the short search still answers, through LIKE.
+    expect(await e164s("17")).toContain("+13065559817");
+    for (const odd of ['"', 'a" OR "b', "NEAR(a b)", "*"]) {
+      expect((await admin.get(`/api/phone-numbers?search=${encodeURIComponent(odd)}`)).status).toBe(200);
+    }
+    const member = await signedIn("marcus.bell@lakeside.test");
+    expect((await json<{ data: unknown[] }>(await member.get("/api/phone-numbers?search=5559817"))).data).toEqual([]);
+  });
+
+  it("looks up only terms long enough for a trigram", () => {
+    expect(substringCondition("phone_numbers_fts", phoneNumbers.id, ["41", "a"])).toBeNull();
+    expect(substringCondition("phone_numbers_fts", phoneNumbers.id, ["416", "41"])).not.toBeNull();
   });
 
   it("quotes the typed text as one FTS5 phrase with a prefix last word", () => {
