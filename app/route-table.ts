@@ -239,13 +239,6 @@ export const SCREENS = [
     sample: "/tools/porting/order/1/edit",
   },
   {
-    id: "porting-order-document",
-    path: "tools/porting/order/:id/documents/:document",
-    file: "routes/tools.porting.order.document.tsx",
-    permission: "tools.phone_numbers.port",
-    sample: "/tools/porting/order/1/documents/1",
-  },
-  {
     id: "did-lookup",
     path: "tools/vendor/did-lookup",
     file: "routes/tools.vendor.did-lookup.tsx",

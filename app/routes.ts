@@ -25,6 +25,7 @@ export default [
     route("tools/tts/audio/:id", "routes/tts.audio.tsx"),
     route("tools/tts/preview", "routes/tts.preview.tsx"),
     route("tools/devices/overrides/export/:id", "routes/devices.export.tsx"),
+    route("tools/porting/order/:id/documents/:document", "routes/tools.porting.order.document.tsx"),
     ...SCREENS.map((entry) => route(entry.path, entry.file, { id: entry.id })),
   ]),
   route("*", "routes/not-found.tsx"),
