@@ -363,6 +363,9 @@ const PAGES = [
   { name: "/users", url: "/users", routeId: "users" },
   { name: "/users?search=smith", url: "/users?search=smith", routeId: "users" },
   { name: "/users?sort=email&direction=desc", url: "/users?sort=email&direction=desc", routeId: "users" },
+  { name: "/tools/numbers", url: "/tools/numbers", routeId: "numbers" },
+  { name: "/tools/numbers?page=500", url: "/tools/numbers?page=500", routeId: "numbers" },
+  { name: "/tools/numbers?search=50423", url: "/tools/numbers?search=50423", routeId: "numbers" },
 ];
 const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 PAGES.find((page) => page.url === null).url = `/activity-log?action=users.updated&from=${from}`;
