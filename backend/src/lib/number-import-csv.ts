@@ -60,6 +60,7 @@ export class CsvReader {
   private readonly encoder = new TextEncoder();
   private parser: ReturnType<typeof parse> | null = null;
   private writer: WritableStreamDefaultWriter | null = null;
+  private reader: ReadableStreamDefaultReader<{ record: string[]; info: { lines: number } }> | null = null;
   private started!: () => void;
   /** Resolves once the shape is known and the parser exists. */
   private readonly ready = new Promise<void>((resolve) => {
@@ -137,8 +138,15 @@ export class CsvReader {
 
   /** Stops the parser (a refusal while reading): pending writes reject, the reader ends. */
   async abort(reason: unknown): Promise<void> {
-    if (!this.parser) this.started();
-    await this.writer?.abort(reason).catch(() => undefined);
+    if (!this.parser) {
+      this.started();
+      return;
+    }
+    // Cancelling the readable side first lifts the backpressure a pending write waits on; aborting the
+    // writer alone would wait for that write forever once nobody reads.
+    if (this.reader) await this.reader.cancel(reason).catch(() => undefined);
+    else await this.parser.readable.cancel(reason).catch(() => undefined);
+    void this.writer?.abort(reason).catch(() => undefined);
   }
 
   /** The records, each an array of fields; a quoting error becomes `imports.file.malformed` with the line. */
@@ -146,6 +154,7 @@ export class CsvReader {
     await this.ready;
     if (!this.parser) return;
     const reader = this.parser.readable.getReader();
+    this.reader = reader;
     try {
       while (true) {
         let next: ReadableStreamReadResult<{ record: string[]; info: { lines: number } }>;
@@ -161,7 +170,8 @@ export class CsvReader {
         yield next.value.record;
       }
     } finally {
-      reader.releaseLock();
+      // Also when the caller stops early: the writer's pending writes are released.
+      await reader.cancel().catch(() => undefined);
     }
   }
 }

@@ -134,8 +134,8 @@ export async function commitBatch(db: D1Database, importId: number, batch: numbe
     )
     .bind(importId, batch)
     .first<{ status: string; existingChoice: "skip" | "update" | null; batchesTotal: number; done: number }>();
+  if (job?.done) return "already_written";
   if (!job || !["queued", "running", "interrupted"].includes(job.status) || batch >= job.batchesTotal) return "not_running";
-  if (job.done) return "already_written";
   try {
     await db.batch(batchStatements(db, importId, batch, job.existingChoice ?? "skip", carrier));
   } catch (error) {

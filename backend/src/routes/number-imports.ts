@@ -381,10 +381,6 @@ function errorReport(
   let rowNumber = 0;
   let header: string[] | null = null;
   return new ReadableStream<Uint8Array>({
-    async start(controller) {
-      controller.enqueue(encoder.encode("\uFEFF"));
-      await nextErrors();
-    },
     async pull(controller) {
       while (true) {
         if (header && errors.length === 0) {
@@ -400,7 +396,10 @@ function errorReport(
         const record = next.value;
         if (!header) {
           header = record;
+          // The BOM makes Excel read the report as UTF-8.
+          controller.enqueue(encoder.encode("\uFEFF"));
           controller.enqueue(line([...record, "error", "error_column"]));
+          await nextErrors();
           return;
         }
         if (record.every((value) => value.trim() === "")) continue;
