@@ -37,9 +37,23 @@ export const E911_IMPORT_FIELDS = [
 ] as const;
 export type E911ImportField = (typeof E911_IMPORT_FIELDS)[number];
 /** An address needs these when any E911 column of the row is filled. */
-export const E911_REQUIRED_FIELDS: readonly E911ImportField[] = ["caller_name", "house_number", "street_name", "city", "state", "postal_code"];
+export const E911_REQUIRED_FIELDS: readonly E911ImportField[] = [
+  "caller_name",
+  "house_number",
+  "street_name",
+  "city",
+  "state",
+  "postal_code",
+];
 
-export const IMPORT_COLUMNS = ["number", "organization", "type", "label", "cnam", ...E911_IMPORT_FIELDS.map((field) => `e911_${field}` as const)] as const;
+export const IMPORT_COLUMNS = [
+  "number",
+  "organization",
+  "type",
+  "label",
+  "cnam",
+  ...E911_IMPORT_FIELDS.map((field) => `e911_${field}` as const),
+] as const;
 export type ImportColumn = (typeof IMPORT_COLUMNS)[number];
 
 /** Other header spellings (after normalisation) that mean a known column. */
@@ -90,7 +104,8 @@ export function detectDelimiter(headerLine: string): ImportDelimiter {
   let quoted = false;
   for (const char of headerLine) {
     if (char === '"') quoted = !quoted;
-    else if (!quoted && counts.has(char as ImportDelimiter)) counts.set(char as ImportDelimiter, (counts.get(char as ImportDelimiter) ?? 0) + 1);
+    else if (!quoted && counts.has(char as ImportDelimiter))
+      counts.set(char as ImportDelimiter, (counts.get(char as ImportDelimiter) ?? 0) + 1);
   }
   let best: ImportDelimiter = ",";
   for (const [delimiter, count] of counts) if (count > (counts.get(best) ?? 0)) best = delimiter;

@@ -6,10 +6,10 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
-import { deleteAbandonedImports } from "./lib/number-import";
-import { consumeImportBatches, type ImportBatchMessage } from "./lib/number-import-job";
 import { faultInjection } from "./lib/fault-injection";
 import { dbMiddleware, jsonBodyGuard, securityHeaders } from "./lib/middleware";
+import { deleteAbandonedImports } from "./lib/number-import";
+import { consumeImportBatches, type ImportBatchMessage } from "./lib/number-import-job";
 import { csrfMiddleware, deleteExpiredSessions, sessionMiddleware } from "./lib/session";
 import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";

@@ -35,7 +35,11 @@ function numbers(count: number): string[] {
   return Array.from({ length: count }, (_, index) => `+1212${exchange}${String(index).padStart(4, "0")}`);
 }
 
-async function upload(client: Client, content: string | Uint8Array, options: { name?: string; organizationId?: number; paste?: boolean } = {}) {
+async function upload(
+  client: Client,
+  content: string | Uint8Array<ArrayBuffer>,
+  options: { name?: string; organizationId?: number; paste?: boolean } = {},
+) {
   const form = new FormData();
   if (options.organizationId) form.set("organization_id", String(options.organizationId));
   if (options.paste) form.set("text", String(content));
@@ -43,13 +47,17 @@ async function upload(client: Client, content: string | Uint8Array, options: { n
   return client.fetch("/api/phone-number-imports", { method: "POST", body: form });
 }
 
-async function uploaded(client: Client, content: string | Uint8Array, options?: Parameters<typeof upload>[2]): Promise<ImportAnswer> {
+async function uploaded(
+  client: Client,
+  content: string | Uint8Array<ArrayBuffer>,
+  options?: Parameters<typeof upload>[2],
+): Promise<ImportAnswer> {
   const response = await upload(client, content, options);
   if (response.status !== 201) throw new Error(`upload → ${response.status} ${await response.text()}`);
   return json<ImportAnswer>(response);
 }
 
-async function refusal(client: Client, content: string | Uint8Array, options?: Parameters<typeof upload>[2]): Promise<string> {
+async function refusal(client: Client, content: string | Uint8Array<ArrayBuffer>, options?: Parameters<typeof upload>[2]): Promise<string> {
   const response = await upload(client, content, options);
   expect(response.status).toBe(422);
   const body = await json<{ errors: Record<string, string[]> }>(response);
@@ -113,16 +121,25 @@ describe("phone-number imports: validation while streaming", () => {
       [a, "Northwind Dental", "Front desk"],
       [b, "Lakeside Logistics", "Dock"],
     ]);
-    const activity = await env.DB.prepare("SELECT action, changes FROM activity_log WHERE subject_type = 'number_import' AND subject_id = ? ORDER BY id")
+    const activity = await env.DB.prepare(
+      "SELECT action, changes FROM activity_log WHERE subject_type = 'number_import' AND subject_id = ? ORDER BY id",
+    )
       .bind(preview.id)
       .all<{ action: string; changes: string }>();
-    expect(activity.results.map((row) => row.action)).toEqual(["number_imports.uploaded", "number_imports.committed", "number_imports.completed"]);
+    expect(activity.results.map((row) => row.action)).toEqual([
+      "number_imports.uploaded",
+      "number_imports.committed",
+      "number_imports.completed",
+    ]);
     expect(JSON.parse(activity.results[2].changes).created.new).toBe(2);
 
     // The error report: the refused rows as they were, with the message in the user's language.
     const report = await admin.get(`/api/phone-number-imports/${preview.id}/errors`);
     expect(report.headers.get("Content-Type")).toContain("text/csv");
-    const lines = (await report.text()).replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = (await report.text())
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("Number,Organization,Type,Label,CNAM,Notes,error,error_column");
     expect(lines).toHaveLength(6);
     expect(lines[1]).toBe(`${formatted},BUS-10021,,Duplicate,,,The same number as row 2 (written differently).,number`);
@@ -137,7 +154,9 @@ describe("phone-number imports: validation while streaming", () => {
       `\uFEFFnumber;organization;label;notes\r\n${a};BUS-10021;"Desk; 2nd floor";\r\n${b};BUS-10021;Fax;"Line one\nline two"\n${c};BUS-10021;x;\r`,
     );
     expect(semicolons).toMatchObject({ delimiter: ";", rows_total: 3, rows_valid: 3, encoding: "utf-8", ignored_columns: ["notes"] });
-    const stored = await env.DB.prepare("SELECT row_number, label FROM number_import_rows WHERE import_id = ? ORDER BY row_number").bind(semicolons.id).all();
+    const stored = await env.DB.prepare("SELECT row_number, label FROM number_import_rows WHERE import_id = ? ORDER BY row_number")
+      .bind(semicolons.id)
+      .all();
     expect(stored.results).toEqual([
       { row_number: 2, label: "Desk; 2nd floor" },
       { row_number: 3, label: "Fax" },
@@ -148,10 +167,16 @@ describe("phone-number imports: validation while streaming", () => {
     expect(tabs).toMatchObject({ delimiter: "\t", rows_valid: 1, columns: ["number", "organization"] });
 
     // Excel's plain "CSV" on Windows: Windows-1252 bytes (é = 0xE9).
-    const latin = new Uint8Array([...new TextEncoder().encode(`number,organization,label\n${e},BUS-10021,R`), 0xe9, ...new TextEncoder().encode("ception\n")]);
+    const latin = new Uint8Array([
+      ...new TextEncoder().encode(`number,organization,label\n${e},BUS-10021,R`),
+      0xe9,
+      ...new TextEncoder().encode("ception\n"),
+    ]);
     const windows = await uploaded(admin, latin);
     expect(windows).toMatchObject({ encoding: "windows-1252", rows_valid: 1 });
-    const label = await env.DB.prepare("SELECT label FROM number_import_rows WHERE import_id = ?").bind(windows.id).first<{ label: string }>();
+    const label = await env.DB.prepare("SELECT label FROM number_import_rows WHERE import_id = ?")
+      .bind(windows.id)
+      .first<{ label: string }>();
     expect(label?.label).toBe("Réception");
 
     const pasted = await uploaded(admin, `number,organization\n${f},BUS-10021`, { paste: true });
@@ -163,7 +188,9 @@ describe("phone-number imports: validation while streaming", () => {
     expect(await refusal(admin, "")).toBe("imports.file.empty");
     expect(await refusal(admin, "number,label\r\n")).toBe("imports.file.header_only");
     expect(await refusal(admin, "phone_model,label\n123,x\n")).toBe("imports.file.no_number_column");
-    expect(await refusal(admin, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), { name: "numbers.csv" })).toBe("imports.file.spreadsheet");
+    expect(await refusal(admin, new Uint8Array([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]), { name: "numbers.csv" })).toBe(
+      "imports.file.spreadsheet",
+    );
     expect(await refusal(admin, new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0, 0, 0, 13, 10]))).toBe("imports.file.binary");
     expect(await refusal(admin, 'number,label\n+12125550100,"never closed\n')).toMatch(/^imports\.file\.malformed/);
     const missing = await admin.fetch("/api/phone-number-imports", { method: "POST", body: new FormData() });
@@ -201,7 +228,9 @@ describe("phone-number imports: validation while streaming", () => {
     expect((await other.get(`/api/phone-number-imports/${preview.id}/errors`)).status).toBe(404);
     const theirs = await json<{ data: { id: number }[] }>(await other.get("/api/phone-number-imports?per_page=100"));
     expect(theirs.data.map((entry) => entry.id)).not.toContain(preview.id);
-    const mine = await json<{ data: { id: number; created_by_name: string }[] }>(await member.get("/api/phone-number-imports?per_page=100"));
+    const mine = await json<{ data: { id: number; created_by_name: string }[] }>(
+      await member.get("/api/phone-number-imports?per_page=100"),
+    );
     expect(mine.data.map((entry) => entry.id)).toContain(preview.id);
     const admin = await signedIn("admin@amp.test");
     expect((await admin.get(`/api/phone-number-imports/${preview.id}`)).status).toBe(200);
@@ -224,7 +253,9 @@ describe("phone-number imports: validation while streaming", () => {
     const admin = await signedIn("admin@amp.test");
     const [mine, theirs, fresh] = numbers(3);
     await env.DB.batch([
-      env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status, label) VALUES (?, 2, 'in_service', 'Old label')").bind(mine),
+      env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status, label) VALUES (?, 2, 'in_service', 'Old label')").bind(
+        mine,
+      ),
       env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status) VALUES (?, 3, 'in_service')").bind(theirs),
     ]);
     const csv = `number,organization,label,cnam\n${mine},BUS-10021,New label,NEW CNAM\n${theirs},BUS-10021,,\n${fresh},BUS-10021,,\n`;
@@ -245,7 +276,8 @@ describe("phone-number imports: validation while streaming", () => {
   it("creates the E911 addresses of the rows that have one", async () => {
     const admin = await signedIn("admin@amp.test");
     const [a, b, c] = numbers(3);
-    const header = "number,organization,e911_caller_name,e911_house_number,e911_street_name,e911_street_suffix,e911_city,e911_state,e911_postal_code";
+    const header =
+      "number,organization,e911_caller_name,e911_house_number,e911_street_name,e911_street_suffix,e911_city,e911_state,e911_postal_code";
     const csv = `${header}\n${a},BUS-10021,Reception,100,Main,St,DENVER,co,80202\n${b},BUS-10021,,,,,,,\n${c},BUS-10021,Reception,,Main,St,DENVER,CO,80202\n`;
     const preview = await uploaded(admin, csv);
     expect(preview.errors).toEqual([{ row: 4, column: "e911_house_number", message: "imports.row.e911_incomplete" }]);
@@ -270,7 +302,9 @@ describe("phone-number imports: the commit job", () => {
     const admin = await signedIn("admin@amp.test");
     const list = numbers(count);
     const preview = await uploaded(admin, `number,organization\n${list.map((number) => `${number},BUS-10021`).join("\n")}\n`);
-    await env.DB.prepare("UPDATE number_imports SET status = 'queued', existing_choice = 'skip', committed_by = 1, batches_total = ?2, rows_to_commit = rows_valid WHERE id = ?1")
+    await env.DB.prepare(
+      "UPDATE number_imports SET status = 'queued', existing_choice = 'skip', committed_by = 1, batches_total = ?2, rows_to_commit = rows_valid WHERE id = ?1",
+    )
       .bind(preview.id, Math.ceil(count / 1000))
       .run();
     return { admin, id: preview.id, list };
@@ -286,20 +320,28 @@ describe("phone-number imports: the commit job", () => {
     expect(await countNumbers(id)).toBe(1500);
     const job = await env.DB.prepare("SELECT status, rows_done, created_count FROM number_imports WHERE id = ?").bind(id).first();
     expect(job).toEqual({ status: "completed", rows_done: 1500, created_count: 1500 });
-    const completions = await env.DB.prepare("SELECT COUNT(*) AS n FROM activity_log WHERE action = 'number_imports.completed' AND subject_id = ?").bind(id).first<{ n: number }>();
+    const completions = await env.DB.prepare(
+      "SELECT COUNT(*) AS n FROM activity_log WHERE action = 'number_imports.completed' AND subject_id = ?",
+    )
+      .bind(id)
+      .first<{ n: number }>();
     expect(completions?.n).toBe(1);
   });
 
   it("leaves nothing half-written when the database fails mid-batch, and resumes", async () => {
     const { admin, id, list } = await claimed(2000);
     const poisoned = list[1500];
-    await env.DB.prepare(`CREATE TRIGGER import_test_failure BEFORE INSERT ON phone_numbers WHEN NEW.e164 = '${poisoned}' BEGIN SELECT RAISE(ABORT, 'disk failure'); END`).run();
+    await env.DB.prepare(
+      `CREATE TRIGGER import_test_failure BEFORE INSERT ON phone_numbers WHEN NEW.e164 = '${poisoned}' BEGIN SELECT RAISE(ABORT, 'disk failure'); END`,
+    ).run();
     try {
       expect(await commitBatch(env.DB, id, 0, "sandbox")).toBe("written");
       await expect(commitBatch(env.DB, id, 1, "sandbox")).rejects.toThrow(/disk failure/);
       // The failed batch wrote nothing: no number, no ledger row, no progress.
       expect(await countNumbers(id)).toBe(1000);
-      const ledger = await env.DB.prepare("SELECT COUNT(*) AS n FROM number_import_batches WHERE import_id = ?").bind(id).first<{ n: number }>();
+      const ledger = await env.DB.prepare("SELECT COUNT(*) AS n FROM number_import_batches WHERE import_id = ?")
+        .bind(id)
+        .first<{ n: number }>();
       expect(ledger?.n).toBe(1);
       expect(await env.DB.prepare("SELECT rows_done FROM number_imports WHERE id = ?").bind(id).first()).toEqual({ rows_done: 1000 });
     } finally {

@@ -28,7 +28,8 @@ export function sniffEncoding(head: Uint8Array): ImportEncoding {
   if (startsWith(head, [0xff, 0xfe])) return "utf-16le";
   if (startsWith(head, [0xfe, 0xff])) return "utf-16be";
   // A spreadsheet or archive renamed .csv (XLSX and ODS are zip files; XLS is an OLE2 compound file).
-  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0xd0, 0xcf, 0x11, 0xe0])) throw new ImportFileError("imports.file.spreadsheet");
+  if (startsWith(head, [0x50, 0x4b, 0x03, 0x04]) || startsWith(head, [0xd0, 0xcf, 0x11, 0xe0]))
+    throw new ImportFileError("imports.file.spreadsheet");
   if (head.includes(0)) throw new ImportFileError("imports.file.binary");
   try {
     new TextDecoder("utf-8", { fatal: true, ignoreBOM: false }).decode(head, { stream: true });
@@ -37,7 +38,8 @@ export function sniffEncoding(head: Uint8Array): ImportEncoding {
     // Not UTF-8: Excel's "CSV (Comma delimited)" writes the Windows code page.
   }
   // Control characters other than tab, CR, LF and form feed do not occur in text.
-  for (const byte of head) if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) throw new ImportFileError("imports.file.binary");
+  for (const byte of head)
+    if (byte < 0x20 && byte !== 0x09 && byte !== 0x0a && byte !== 0x0d && byte !== 0x0c) throw new ImportFileError("imports.file.binary");
   return "windows-1252";
 }
 

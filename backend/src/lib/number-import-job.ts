@@ -27,14 +27,22 @@ export async function enqueueBatches(queue: Queue<ImportBatchMessage>, importId:
 const NOW = "strftime('%Y-%m-%dT%H:%M:%fZ', 'now')";
 
 /** The statements of one batch, in the order they run inside its transaction. */
-function batchStatements(db: D1Database, importId: number, batch: number, existingChoice: "skip" | "update", carrier: string): D1PreparedStatement[] {
+function batchStatements(
+  db: D1Database,
+  importId: number,
+  batch: number,
+  existingChoice: "skip" | "update",
+  carrier: string,
+): D1PreparedStatement[] {
   const from = batch * BATCH_ROWS + 1;
   const to = (batch + 1) * BATCH_ROWS;
   const range = "import_id = ?1 AND seq BETWEEN ?2 AND ?3";
   const taken = rowErrorKey("number_taken");
   return [
     // The ledger first: a batch already written fails here (primary key) and the whole transaction is void.
-    db.prepare(`INSERT INTO number_import_batches (import_id, batch, rows) SELECT ?1, ?4, COUNT(*) FROM number_import_rows WHERE ${range}`).bind(importId, from, to, batch),
+    db
+      .prepare(`INSERT INTO number_import_batches (import_id, batch, rows) SELECT ?1, ?4, COUNT(*) FROM number_import_rows WHERE ${range}`)
+      .bind(importId, from, to, batch),
     // What happens to each row, decided against the inventory as it is now (someone may have added a number since the preview).
     db
       .prepare(
@@ -159,7 +167,10 @@ async function dropCommittedRows(db: D1Database, importId: number): Promise<void
 }
 
 /** The queue consumer: each message one batch; a failure is retried with a delay, then the import is interrupted. */
-export async function consumeImportBatches(batch: MessageBatch<ImportBatchMessage>, env: { DB: D1Database; CARRIER?: string }): Promise<void> {
+export async function consumeImportBatches(
+  batch: MessageBatch<ImportBatchMessage>,
+  env: { DB: D1Database; CARRIER?: string },
+): Promise<void> {
   for (const message of batch.messages) {
     const { import_id: importId, batch: number } = message.body;
     try {
@@ -168,7 +179,9 @@ export async function consumeImportBatches(batch: MessageBatch<ImportBatchMessag
     } catch (error) {
       console.error(`[imports] import ${importId} batch ${number} attempt ${message.attempts} failed`, error);
       if (message.attempts >= MAX_ATTEMPTS) {
-        await env.DB.prepare(`UPDATE number_imports SET status = 'interrupted', last_error = ?2, updated_at = ${NOW} WHERE id = ?1 AND status <> 'completed'`)
+        await env.DB.prepare(
+          `UPDATE number_imports SET status = 'interrupted', last_error = ?2, updated_at = ${NOW} WHERE id = ?1 AND status <> 'completed'`,
+        )
           .bind(importId, String((error as Error)?.message ?? error).slice(0, 500))
           .run()
           .catch(() => undefined);
@@ -182,7 +195,10 @@ export async function consumeImportBatches(batch: MessageBatch<ImportBatchMessag
 
 /** The batches of an import not yet in its ledger. */
 export async function missingBatches(db: D1Database, importId: number, batchesTotal: number): Promise<number[]> {
-  const { results } = await db.prepare("SELECT batch FROM number_import_batches WHERE import_id = ?").bind(importId).all<{ batch: number }>();
+  const { results } = await db
+    .prepare("SELECT batch FROM number_import_batches WHERE import_id = ?")
+    .bind(importId)
+    .all<{ batch: number }>();
   const done = new Set(results.map((row) => row.batch));
   return Array.from({ length: batchesTotal }, (_, index) => index).filter((index) => !done.has(index));
 }

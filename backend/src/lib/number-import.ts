@@ -10,11 +10,11 @@ import * as Multipart from "multipasta";
 import {
   E911_IMPORT_FIELDS,
   E911_REQUIRED_FIELDS,
-  type ImportColumn,
   IMPORT_COUNTRIES,
   IMPORT_MAX_BYTES,
   IMPORT_MAX_PASTE_CHARS,
   IMPORT_MAX_ROWS,
+  type ImportColumn,
   type ImportRowError,
   importColumn,
   rowErrorKey,
@@ -23,7 +23,7 @@ import { CNAM_MAX_LENGTH, CNAM_PATTERN, NUMBER_TYPES } from "../../../common/pho
 import { E911AddressBody } from "../routes/e911";
 import type { CurrentUser } from "./context";
 import { ApiError, validationError } from "./errors";
-import { concat, CsvReader, ImportFileError } from "./number-import-csv";
+import { CsvReader, concat, ImportFileError } from "./number-import-csv";
 import { isSafeText } from "./validation";
 
 /** Rows per staging statement (one JSON parameter, far below D1's 2 MB value limit). */
@@ -46,7 +46,13 @@ export interface ValidatedRow {
 
 const cell = (record: string[], index: number | undefined) => (index === undefined ? "" : (record[index] ?? "").trim());
 
-const TYPE_ALIASES: Record<string, string> = { "toll-free": "toll_free", tollfree: "toll_free", "toll free": "toll_free", cell: "mobile", wireless: "mobile" };
+const TYPE_ALIASES: Record<string, string> = {
+  "toll-free": "toll_free",
+  tollfree: "toll_free",
+  "toll free": "toll_free",
+  cell: "mobile",
+  wireless: "mobile",
+};
 
 /**
  * One data row checked on its own (organization names are resolved later, in batches). The first problem
@@ -76,7 +82,8 @@ export function validateRecord(record: string[], columns: Map<ImportColumn, numb
   if (!phone?.isValid()) return fail("number_invalid", "number");
   row.e164 = phone.number;
   const country = phone.country ?? "";
-  if (!(IMPORT_COUNTRIES as readonly string[]).includes(country)) return fail("number_country", "number", { country: country || phone.countryCallingCode });
+  if (!(IMPORT_COUNTRIES as readonly string[]).includes(country))
+    return fail("number_country", "number", { country: country || phone.countryCallingCode });
   row.country = country;
 
   if (record.length > width && record.slice(width).some((value) => value.trim() !== "")) return fail("too_many_fields", null);
@@ -121,7 +128,10 @@ export function validateRecord(record: string[], columns: Map<ImportColumn, numb
       const field = String(parsed.error.issues[0]?.path[0] ?? "country");
       return fail("e911_invalid", `e911_${field}` as ImportColumn);
     }
-    row.e911 = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== null && value !== undefined)) as Record<string, string>;
+    row.e911 = Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== null && value !== undefined)) as Record<
+      string,
+      string
+    >;
   }
   return row;
 }
@@ -217,7 +227,18 @@ class RowStager {
         error = rowErrorKey(resolved.error);
         errorColumn = "organization";
       }
-      return [rowNumber, row.e164, organizationId, row.type, row.label, row.cnam, row.country, row.e911 ? JSON.stringify(row.e911) : null, error, errorColumn];
+      return [
+        rowNumber,
+        row.e164,
+        organizationId,
+        row.type,
+        row.label,
+        row.cnam,
+        row.country,
+        row.e911 ? JSON.stringify(row.e911) : null,
+        error,
+        errorColumn,
+      ];
     });
     await this.db
       .prepare(
@@ -320,7 +341,9 @@ async function* multipartEvents(source: UploadSource): AsyncGenerator<MultipartE
       if (done) parser.end();
       else parser.write(value);
       if (failure) {
-        throw failure._tag === "ReachedLimit" ? fileRefused(`imports.file.too_large|${JSON.stringify({ max: IMPORT_MAX_BYTES / 1024 / 1024 })}`) : validationError({ file: ["imports.file.unreadable"] });
+        throw failure._tag === "ReachedLimit"
+          ? fileRefused(`imports.file.too_large|${JSON.stringify({ max: IMPORT_MAX_BYTES / 1024 / 1024 })}`)
+          : validationError({ file: ["imports.file.unreadable"] });
       }
       while (events.length > 0) yield events.shift() as MultipartEvent;
       if (done) return;
@@ -352,7 +375,8 @@ export async function receiveImport(source: UploadSource, options: UploadOptions
         if (event.name === "organization_id" && event.value.trim() !== "") {
           defaultOrganizationId = await options.resolveDefaultOrganization(event.value.trim());
         } else if (event.name === "text" && event.value.trim() !== "" && !upload) {
-          if (event.value.length > IMPORT_MAX_PASTE_CHARS) throw validationError({ text: [`validation.too_long|${JSON.stringify({ max: IMPORT_MAX_PASTE_CHARS })}`] });
+          if (event.value.length > IMPORT_MAX_PASTE_CHARS)
+            throw validationError({ text: [`validation.too_long|${JSON.stringify({ max: IMPORT_MAX_PASTE_CHARS })}`] });
           upload = await FileUpload.start(options, defaultOrganizationId, "pasted.csv");
           importId = upload.importId;
           await upload.write(new TextEncoder().encode(event.value));
@@ -400,7 +424,11 @@ class FileUpload {
   static async start(options: UploadOptions, defaultOrganizationId: number | null, filename: string): Promise<FileUpload> {
     const { db, actor } = options;
     const key = `imports/${actor.organizationId}/${crypto.randomUUID()}.csv`;
-    const name = filename.replace(/[\\/]/g, "_").replace(/[\p{Cc}\p{Cf}]/gu, "").slice(-200) || "import.csv";
+    const name =
+      filename
+        .replace(/[\\/]/g, "_")
+        .replace(/[\p{Cc}\p{Cf}]/gu, "")
+        .slice(-200) || "import.csv";
     const created = await db
       .prepare(
         `INSERT INTO number_imports (created_by, organization_id, file_name, r2_key, size, delimiter, encoding, columns, ignored_columns, status)
@@ -440,7 +468,8 @@ class FileUpload {
 
   async write(bytes: Uint8Array): Promise<void> {
     this.bytes += bytes.byteLength;
-    if (this.bytes > IMPORT_MAX_BYTES) throw new ImportFileError(`imports.file.too_large|${JSON.stringify({ max: IMPORT_MAX_BYTES / 1024 / 1024 })}`);
+    if (this.bytes > IMPORT_MAX_BYTES)
+      throw new ImportFileError(`imports.file.too_large|${JSON.stringify({ max: IMPORT_MAX_BYTES / 1024 / 1024 })}`);
     await this.copy.write(bytes);
     try {
       await this.csv.write(bytes);
@@ -554,7 +583,15 @@ async function settleValidation(
            updated_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now')
          WHERE id = ?1`,
       )
-      .bind(importId, file.size, file.delimiter, file.encoding, JSON.stringify(file.columns), JSON.stringify(file.ignored), file.validationMs),
+      .bind(
+        importId,
+        file.size,
+        file.delimiter,
+        file.encoding,
+        JSON.stringify(file.columns),
+        JSON.stringify(file.ignored),
+        file.validationMs,
+      ),
   ]);
 }
 
@@ -573,7 +610,10 @@ export async function deleteAbandonedImports(db: D1Database, bucket: R2Bucket): 
     .all<{ id: number; key: string }>();
   for (const { id, key } of results) {
     await bucket.delete(key);
-    await db.batch([db.prepare("DELETE FROM number_import_rows WHERE import_id = ?").bind(id), db.prepare("DELETE FROM number_imports WHERE id = ?").bind(id)]);
+    await db.batch([
+      db.prepare("DELETE FROM number_import_rows WHERE import_id = ?").bind(id),
+      db.prepare("DELETE FROM number_imports WHERE id = ?").bind(id),
+    ]);
   }
   if (results.length > 0) console.log(`[cleanup] abandoned imports=${results.length}`);
 }

@@ -37,7 +37,9 @@ const STALLED_MS = 10 * 60 * 1000;
 const RowErrorSchema = z.object({
   row: z.number().int().openapi({ description: "Row of the file, the header being row 1" }),
   column: z.string().nullable(),
-  message: z.string().openapi({ description: "Translation key (`imports.row.*`), with `|{params}`", example: "imports.row.number_invalid" }),
+  message: z
+    .string()
+    .openapi({ description: "Translation key (`imports.row.*`), with `|{params}`", example: "imports.row.number_invalid" }),
 });
 
 const ImportSchema = z
@@ -58,7 +60,9 @@ const ImportSchema = z
     rows_invalid: z.number().int(),
     duplicates: z.number().int(),
     existing: z.number().int(),
-    organizations: z.array(z.object({ organization_id: z.number().int(), name: z.string(), valid: z.number().int(), existing: z.number().int() })),
+    organizations: z.array(
+      z.object({ organization_id: z.number().int(), name: z.string(), valid: z.number().int(), existing: z.number().int() }),
+    ),
     validation_ms: z.number().int(),
     existing_choice: z.enum(EXISTING_CHOICES).nullable(),
     committed_at: z.string().nullable(),
@@ -323,7 +327,13 @@ numberImportsRoutes.openapi(
     const row = await findImport(c.get("db"), me, c.req.valid("param").id);
     const object = await c.env.FILES.get(row.r2Key);
     if (!object) throw notFound();
-    const stream = errorReport(c.env.DB, row.id, object.body, { encoding: row.encoding as ImportEncoding, delimiter: row.delimiter }, me.locale);
+    const stream = errorReport(
+      c.env.DB,
+      row.id,
+      object.body,
+      { encoding: row.encoding as ImportEncoding, delimiter: row.delimiter },
+      me.locale,
+    );
     const name = `${row.fileName.replace(/\.[^.]*$/, "").replace(/[^\w.-]+/g, "_") || "import"}-errors.csv`;
     return c.body(stream, 200, {
       "Content-Type": "text/csv; charset=utf-8",
@@ -455,7 +465,11 @@ numberImportsRoutes.openapi(
       .run();
     // Two commits of the same import at once: only one claims it.
     if (claimed.meta.changes !== 1) throw new ApiError(409, { message: "imports.not_validated" });
-    await enqueueBatches(c.env.IMPORT_QUEUE as Queue<ImportBatchMessage>, id, Array.from({ length: batchesTotal }, (_, index) => index));
+    await enqueueBatches(
+      c.env.IMPORT_QUEUE as Queue<ImportBatchMessage>,
+      id,
+      Array.from({ length: batchesTotal }, (_, index) => index),
+    );
     await logActivity(c, {
       action: "number_imports.committed",
       subject_type: "number_import",
