@@ -133,9 +133,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
 
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h2>{t("preview.counts")}</h2>
-          </CardTitle>
+          <CardTitle>{t("preview.counts")}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
           <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="import-counts">
@@ -228,9 +226,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
       {(running || job.status === "interrupted") && (
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h2>{t("progress.title")}</h2>
-            </CardTitle>
+            <CardTitle>{t("progress.title")}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-3">
             <progress
@@ -281,9 +277,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
       {job.status === "completed" && (
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h2>{t("done.title")}</h2>
-            </CardTitle>
+            <CardTitle>{t("done.title")}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-4">
             <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="import-summary">
@@ -308,9 +302,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
 
       <Card className="gap-0 py-0">
         <CardHeader className="py-4">
-          <CardTitle>
-            <h2>{t("preview.errors")}</h2>
-          </CardTitle>
+          <CardTitle>{t("preview.errors")}</CardTitle>
         </CardHeader>
         {job.errors.length === 0 ? (
           <p className="px-6 pb-6 text-sm">{t("preview.noErrors")}</p>

@@ -210,9 +210,7 @@ export default function ImportNumbersUpload({ loaderData, actionData }: Route.Co
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h2>{t("upload.section")}</h2>
-            </CardTitle>
+            <CardTitle>{t("upload.section")}</CardTitle>
           </CardHeader>
           <CardContent>
             {/* A real multipart post: works without JavaScript; the portal streams it to the backend. */}
@@ -238,9 +236,7 @@ export default function ImportNumbersUpload({ loaderData, actionData }: Route.Co
         </Card>
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h2>{t("upload.paste")}</h2>
-            </CardTitle>
+            <CardTitle>{t("upload.paste")}</CardTitle>
           </CardHeader>
           <CardContent>
             <Form method="post" className="space-y-4" aria-label={t("upload.paste")}>
@@ -284,9 +280,7 @@ export default function ImportNumbersUpload({ loaderData, actionData }: Route.Co
 
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h2>{t("template.title")}</h2>
-          </CardTitle>
+          <CardTitle>{t("template.title")}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-3 text-sm">
           <p>{t("template.intro")}</p>
@@ -317,9 +311,7 @@ export default function ImportNumbersUpload({ loaderData, actionData }: Route.Co
 
       <Card className="gap-0 py-0">
         <CardHeader className="py-4">
-          <CardTitle>
-            <h2>{t("history.title")}</h2>
-          </CardTitle>
+          <CardTitle>{t("history.title")}</CardTitle>
         </CardHeader>
         <div className="overflow-x-auto">
           <table className="w-full text-sm" data-testid="import-history">

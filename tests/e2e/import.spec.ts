@@ -53,8 +53,8 @@ test("pasted rows as an organization member: previewed, refused rows named, no i
 });
 
 test("in Arabic: right to left, translated guide and row messages", async ({ page }) => {
-  await useLanguage(page, "ar");
   await signIn(page, ACCOUNTS.superAdmin);
+  await useLanguage(page, "ar");
   await page.goto("/tools/import/phone_numbers");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   await expect(page.getByRole("heading", { name: "استيراد أرقام الهاتف" })).toBeVisible();
