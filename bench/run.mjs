@@ -1148,6 +1148,16 @@ function printSummary() {
       page.status === "ok" ? `p90 ${ratio(page.ratioP90)}` : (page.note ?? ""),
     ]);
   }
+  for (const entry of report.import?.runs ?? []) {
+    rows.push([
+      `import ${entry.rows.toLocaleString("en")} rows end to end`,
+      `${entry.totalSeconds.toFixed(1)} s`,
+      entry.rows >= 100_000 ? "≤ 60 s" : "",
+      `peak RSS ${mib(entry.peakRss)}`,
+    ]);
+  }
+  if (report.import?.peakRatio != null)
+    rows.push(["import workerd peak RSS, largest ÷ smallest", ratio(report.import.peakRatio), "≈ 1×", ""]);
   if (report.ssr) {
     rows.push([
       "/dashboard throughput ÷ bare Worker",

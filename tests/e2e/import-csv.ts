@@ -18,7 +18,10 @@ export function importCsv(valid: number, bad: { invalid?: number; duplicates?: n
       const number = numbers[index];
       return `(${number.slice(2, 5)}) ${number.slice(5, 8)}-${number.slice(8)},BUS-10021,local,Duplicate,`;
     }),
-    ...Array.from({ length: bad.unknownOrganization ?? 0 }, (_, index) => `+1212${exchange}${String(block + valid + index).padStart(4, "0")},No Such Org,local,,`),
+    ...Array.from(
+      { length: bad.unknownOrganization ?? 0 },
+      (_, index) => `+1212${exchange}${String(block + valid + index).padStart(4, "0")},No Such Org,local,,`,
+    ),
   ];
   // Bad rows spread through the file, after the numbers they duplicate.
   const all = [...rows];

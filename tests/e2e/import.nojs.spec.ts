@@ -12,7 +12,11 @@ test.describe("importing phone numbers without JavaScript", () => {
     await expect(page.getByTestId("column-guide")).toContainText("e911_*");
 
     // A file that cannot work comes back with the reason, on the same page.
-    await page.setInputFiles("#import-file", { name: "wrong.csv", mimeType: "text/csv", buffer: Buffer.from("phone_model,label\nX1,desk\n") });
+    await page.setInputFiles("#import-file", {
+      name: "wrong.csv",
+      mimeType: "text/csv",
+      buffer: Buffer.from("phone_model,label\nX1,desk\n"),
+    });
     await page.getByRole("button", { name: "Upload and check" }).click();
     await expect(page.getByText("The first row must name a “number” column.")).toBeVisible();
 
@@ -37,7 +41,10 @@ test.describe("importing phone numbers without JavaScript", () => {
     const downloading = page.waitForEvent("download");
     await page.getByRole("link", { name: "Download the error report (CSV)" }).click();
     const report = await readFile(await (await downloading).path(), "utf8");
-    const lines = report.replace(/^\uFEFF/, "").trim().split("\r\n");
+    const lines = report
+      .replace(/^\uFEFF/, "")
+      .trim()
+      .split("\r\n");
     expect(lines[0]).toBe("number,organization,type,label,cnam,error,error_column");
     expect(lines).toHaveLength(21);
     expect(lines.filter((line) => line.includes("No Such Org"))).toHaveLength(5);
