@@ -245,6 +245,34 @@ export const SCREENS = [
     permission: "tools.vendor_did.read",
     nav: { section: "tools", label: "didLookup" },
   },
+  // --- Tools: importing phone numbers (issue 10) ---
+  {
+    id: "number-import",
+    path: "tools/import/phone_numbers",
+    file: "routes/tools.import.phone-numbers.tsx",
+    permission: "tools.phone_numbers.read",
+    nav: { section: "tools", label: "importNumbers" },
+  },
+  {
+    id: "number-import-step-2",
+    path: "tools/import/phone_numbers/:id/step-2",
+    file: "routes/tools.import.phone-numbers.step-2.tsx",
+    permission: "tools.phone_numbers.read",
+    sample: "/tools/import/phone_numbers/1/step-2",
+  },
+  {
+    id: "number-import-errors",
+    path: "tools/import/phone_numbers/:id/errors.csv",
+    file: "routes/tools.import.phone-numbers.errors.tsx",
+    permission: "tools.phone_numbers.read",
+    sample: "/tools/import/phone_numbers/1/errors.csv",
+  },
+  {
+    id: "number-import-template",
+    path: "tools/import/phone_numbers/template.csv",
+    file: "routes/tools.import.phone-numbers.template.tsx",
+    permission: "tools.phone_numbers.read",
+  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]["id"];

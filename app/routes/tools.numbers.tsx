@@ -48,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       type: oneOf(TYPES),
       organization_id: (value) => /^[1-9]\d{0,9}$/.test(value),
       e911: oneOf(["missing"]),
+      // The numbers a phone-number import created (its "see the imported numbers" link).
+      import: (value) => /^[1-9]\d{0,9}$/.test(value),
     },
     organizationId: organizationFilter(request, user),
   });

@@ -69,6 +69,7 @@ phoneNumbersRoutes.openapi(
         status: z.enum(PHONE_NUMBER_STATUSES).optional(),
         type: z.enum(PHONE_NUMBER_TYPES).optional(),
         e911: z.enum(["missing"]).optional().openapi({ description: "`missing`: numbers without an E911 address" }),
+        import: z.coerce.number().int().positive().optional().openapi({ description: "Only the numbers a phone-number import created" }),
       }),
     },
     responses: {
@@ -92,6 +93,7 @@ phoneNumbersRoutes.openapi(
         query.status ? eq(phoneNumbers.status, query.status) : undefined,
         query.type ? eq(phoneNumbers.type, query.type) : undefined,
         query.e911 === "missing" ? isNull(phoneNumbers.e911AddressId) : undefined,
+        query.import ? eq(phoneNumbers.importId, query.import) : undefined,
       ],
       sort: SORTS[query.sort],
       rows: (where, rowOrder) =>
