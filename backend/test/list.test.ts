@@ -42,6 +42,51 @@ describe("maintained counts (row_counts, migration 0004)", () => {
     await countsAgree("activity_log");
   });
 
+  it("keep the dashboard's tallies of numbers in service and without E911 through every change (migration 0012)", async () => {
+    const tallyAgrees = async (tally: string, condition: string) => {
+      const kept = await query<{ organization_id: number; total: number }>(
+        "SELECT organization_id, total FROM row_counts WHERE table_name = ? AND total <> 0 ORDER BY organization_id",
+        tally,
+      );
+      const all = await query<{ total: number }>(`SELECT COUNT(*) AS total FROM phone_numbers WHERE ${condition}`);
+      const perOrganization = await query<{ organization_id: number; total: number }>(
+        `SELECT organization_id, COUNT(*) AS total FROM phone_numbers WHERE ${condition} AND organization_id IS NOT NULL
+         GROUP BY organization_id ORDER BY organization_id`,
+      );
+      expect(kept, tally).toEqual([...(all[0]?.total ? [{ organization_id: 0, total: all[0].total }] : []), ...perOrganization]);
+    };
+    const bothAgree = async () => {
+      await tallyAgrees("phone_numbers_in_service", "status = 'in_service'");
+      await tallyAgrees("phone_numbers_without_e911", "status = 'in_service' AND e911_address_id IS NULL");
+    };
+    await bothAgree();
+    const [address] = await query<{ id: number }>("SELECT id FROM e911_addresses LIMIT 1");
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status) VALUES ('+12045550991', NULL, 'available')"),
+      env.DB.prepare("UPDATE phone_numbers SET organization_id = 2, status = 'in_service' WHERE e164 = '+12045550991'"),
+    ]);
+    await bothAgree();
+    await env.DB.prepare("UPDATE phone_numbers SET e911_address_id = ? WHERE e164 = '+12045550991'")
+      .bind(address?.id ?? null)
+      .run();
+    await bothAgree();
+    await env.DB.prepare("UPDATE phone_numbers SET organization_id = 3, e911_address_id = NULL WHERE e164 = '+12045550991'").run();
+    await bothAgree();
+    await env.DB.prepare("UPDATE phone_numbers SET status = 'disconnected' WHERE e164 = '+12045550991'").run();
+    await bothAgree();
+    await env.DB.prepare("UPDATE phone_numbers SET status = 'in_service' WHERE e164 = '+12045550991'").run();
+    await env.DB.prepare("DELETE FROM phone_numbers WHERE e164 = '+12045550991'").run();
+    await bothAgree();
+    const admin = await signedIn("admin@amp.test");
+    const dashboard = await json<{ counts: { active_numbers: number; numbers_without_e911: number } }>(
+      await admin.get("/api/dashboard?organization_id=2"),
+    );
+    const [northwind] = await query<{ total: number }>(
+      "SELECT COUNT(*) AS total FROM phone_numbers WHERE status = 'in_service' AND organization_id = 2",
+    );
+    expect(dashboard.counts.active_numbers).toBe(northwind?.total);
+  });
+
   it("count phone numbers as they come from the stock to an organization and go back (migration 0012)", async () => {
     await countsAgree("phone_numbers");
     await env.DB.batch([

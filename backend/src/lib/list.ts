@@ -19,7 +19,16 @@ import { tenantOrganizationId, tenantScope } from "./tenant";
  */
 
 /** Tables whose rows `row_counts` counts, and whether it also counts them per organization. */
-const COUNTED = { organizations: false, users: true, activity_log: true, mail_log: true, phone_numbers: true } as const;
+const COUNTED = {
+  organizations: false,
+  users: true,
+  activity_log: true,
+  mail_log: true,
+  phone_numbers: true,
+  // Tallies of phone_numbers for the dashboard (migration 0012): in service, and in service without E911.
+  phone_numbers_in_service: true,
+  phone_numbers_without_e911: true,
+} as const;
 export type CountedTable = keyof typeof COUNTED;
 
 /** FTS5 tables of migration 0004 (external content: rowid = the listed table's id). */
