@@ -371,7 +371,7 @@ const PAGES = [
   { name: "/users?search=smith", url: "/users?search=smith", routeId: "users" },
   { name: "/users?sort=email&direction=desc", url: "/users?sort=email&direction=desc", routeId: "users" },
   { name: "/tools/numbers", url: "/tools/numbers", routeId: "numbers" },
-  { name: "/tools/numbers?sort=e164  { name: "/tools/numbers?page=500", url: "/tools/numbers?page=500", routeId: "numbers" },direction=desc", url: "/tools/numbers?sort=e164&direction=desc", routeId: "numbers" },
+  { name: "/tools/numbers?sort=e164&direction=desc", url: "/tools/numbers?sort=e164&direction=desc", routeId: "numbers" },
   { name: "/tools/numbers?search=50423", url: "/tools/numbers?search=50423", routeId: "numbers" },
 ];
 const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
