@@ -260,19 +260,6 @@ export const SCREENS = [
     permission: "tools.phone_numbers.read",
     sample: "/tools/import/phone_numbers/1/step-2",
   },
-  {
-    id: "number-import-errors",
-    path: "tools/import/phone_numbers/:id/errors.csv",
-    file: "routes/tools.import.phone-numbers.errors.tsx",
-    permission: "tools.phone_numbers.read",
-    sample: "/tools/import/phone_numbers/1/errors.csv",
-  },
-  {
-    id: "number-import-template",
-    path: "tools/import/phone_numbers/template.csv",
-    file: "routes/tools.import.phone-numbers.template.tsx",
-    permission: "tools.phone_numbers.read",
-  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]["id"];

@@ -26,6 +26,8 @@ export default [
     route("tools/tts/preview", "routes/tts.preview.tsx"),
     route("tools/devices/overrides/export/:id", "routes/devices.export.tsx"),
     route("tools/porting/order/:id/documents/:document", "routes/tools.porting.order.document.tsx"),
+    route("tools/import/phone_numbers/:id/errors.csv", "routes/tools.import.phone-numbers.errors.tsx"),
+    route("tools/import/phone_numbers/template.csv", "routes/tools.import.phone-numbers.template.tsx"),
     ...SCREENS.map((entry) => route(entry.path, entry.file, { id: entry.id })),
   ]),
   route("*", "routes/not-found.tsx"),

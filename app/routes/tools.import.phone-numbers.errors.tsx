@@ -8,7 +8,7 @@ import { proxiedAudio as proxiedFile } from "./tts.audio";
  * organization's import) and streamed through as it is generated.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { api } = requireScreen(context, "number-import-errors");
+  const { api } = requireScreen(context, "number-import-step-2");
   const upstream = await api.raw(`/api/phone-number-imports/${recordId(params.id)}/errors`, { timeoutMs: 120_000 });
   return proxiedFile(upstream, request);
 }

@@ -4,7 +4,7 @@ import type { Route } from "./+types/tools.import.phone-numbers.template";
 
 /** The import template: every column and two example rows, UTF-8 with a BOM so Excel reads it as such. */
 export function loader({ context }: Route.LoaderArgs) {
-  requireScreen(context, "number-import-template");
+  requireScreen(context, "number-import");
   return new Response(`\uFEFF${IMPORT_TEMPLATE_CSV}\r\n`, {
     headers: {
       "Content-Type": "text/csv; charset=utf-8",

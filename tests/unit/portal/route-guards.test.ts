@@ -37,6 +37,18 @@ const RESOURCE_ROUTES: { file: string; screen: ScreenId; path: string; params: R
     path: "/tools/porting/order/1/documents/1",
     params: { id: "1", document: "1" },
   },
+  {
+    file: "routes/tools.import.phone-numbers.errors.tsx",
+    screen: "number-import-step-2",
+    path: "/tools/import/phone_numbers/1/errors.csv",
+    params: { id: "1" },
+  },
+  {
+    file: "routes/tools.import.phone-numbers.template.tsx",
+    screen: "number-import",
+    path: "/tools/import/phone_numbers/template.csv",
+    params: {},
+  },
 ];
 const SIGNED_IN_EXTRAS = [
   "routes/_app._index.tsx",
