@@ -32,13 +32,37 @@ server.stdout.on("data", (chunk) => {
   process.stdout.write(chunk);
   if (!announced && /localhost:\d+/.test(String(chunk))) {
     announced = true;
-    console.log(
-      sanctumUrl
-        ? `\n  AMP is running at http://localhost:${port} against ${sanctumUrl}\n  Sign in with an account of that backend; ${statefulHost()} must be in its SANCTUM_STATEFUL_DOMAINS.\n`
-        : `\n  AMP is running at http://localhost:${port}\n  Sign in as admin@amp.test / password (Super Admin)\n  Other demo accounts: provider@amp.test, support@amp.test, auditor@amp.test, orgadmin@northwind.test (password: password)\n  E-mail goes to the local mail catcher (SMTP 127.0.0.1:${catcher?.smtpPort}); read it at ${catcher?.inboxUrl}\n`,
-    );
+    // A Laravel backend may be slow or down: its answers are its own; only the bundled one is warmed.
+    void (sanctumUrl ? Promise.resolve() : warmUp()).then(announce);
   }
 });
+
+/**
+ * Vite builds each Worker's dependencies on the first request, which on a busy machine takes longer than
+ * the portal's upstream timeout: ask for /login until it answers 200, so the newcomer's first page is served
+ * warm (a cold first request would show "service unavailable").
+ */
+async function warmUp() {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    try {
+      const response = await fetch(`http://localhost:${port}/login`, { signal: AbortSignal.timeout(60_000) });
+      await response.body?.cancel();
+      if (response.ok) return;
+    } catch {
+      // Not listening yet, or still optimizing: try again.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1_000));
+  }
+}
+
+function announce() {
+  console.log(
+    sanctumUrl
+      ? `\n  AMP is running at http://localhost:${port} against ${sanctumUrl}\n  Sign in with an account of that backend; ${statefulHost()} must be in its SANCTUM_STATEFUL_DOMAINS.\n`
+      : `\n  AMP is running at http://localhost:${port}\n  Sign in as admin@amp.test / password (Super Admin)\n  Other demo accounts: provider@amp.test, support@amp.test, auditor@amp.test, orgadmin@northwind.test (password: password)\n  E-mail goes to the local mail catcher (SMTP 127.0.0.1:${catcher?.smtpPort}); read it at ${catcher?.inboxUrl}\n`,
+  );
+}
 /** The host Laravel sees in Origin: UPSTREAM_ORIGIN's when set, else the portal's own. */
 function statefulHost() {
   try {
