@@ -4,10 +4,12 @@
  * malformed JSON is rejected before any route validates its body.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { createDb } from "./db/client";
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { faultInjection } from "./lib/fault-injection";
 import { dbMiddleware, jsonBodyGuard, securityHeaders } from "./lib/middleware";
+import { deleteExpiredDrafts } from "./lib/residential";
 import { csrfMiddleware, deleteExpiredSessions, sessionMiddleware } from "./lib/session";
 import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";
@@ -28,6 +30,7 @@ import { phoneNumbersRoutes } from "./routes/phone-numbers";
 import { portingCheckRoutes } from "./routes/porting-check";
 import { portingOrdersRoutes } from "./routes/porting-orders";
 import { publicSettings } from "./routes/public-settings";
+import { residentialRoutes } from "./routes/residential";
 import { rolesRoutes } from "./routes/roles";
 import { smtpRelayRoutes } from "./routes/smtp-relay";
 import { systemSettingsRoutes } from "./routes/system-settings";
@@ -73,6 +76,8 @@ app.route("/", numberLookupRoutes);
 app.route("/", portingCheckRoutes);
 app.route("/", e911Routes);
 app.route("/", portingOrdersRoutes);
+// Residential user wizard (issue 14).
+app.route("/", residentialRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));
@@ -85,6 +90,12 @@ export default {
     ctx.waitUntil(
       deleteExpiredSessions(env.DB).then((deleted) => {
         console.log(`[cleanup] sessions=${deleted.sessions} throttles=${deleted.throttles}`);
+      }),
+    );
+    // Residential wizard drafts untouched for 7 days.
+    ctx.waitUntil(
+      deleteExpiredDrafts(createDb(env.DB)).then((deleted) => {
+        console.log(`[cleanup] residential_drafts=${deleted}`);
       }),
     );
   },
