@@ -34,6 +34,8 @@ const nav: Translation<typeof en> = {
   deviceOverrides: "إعدادات الأجهزة الخاصة",
   smtpRelay: "مُرحِّل SMTP",
   brandedDocuments: "المستندات المُعلَّمة",
+  // Residential user wizard.
+  residentialWizard: "إضافة مشترك سكني",
 };
 
 export default nav;

@@ -14,6 +14,7 @@ import organizations from "./organizations";
 import passwords from "./passwords";
 import porting from "./porting";
 import profile from "./profile";
+import residential from "./residential";
 import roles from "./roles";
 import settings from "./settings";
 import smtp from "./smtp";
@@ -47,4 +48,6 @@ export default {
   e911,
   lookup,
   porting,
+  // Residential user wizard.
+  residential,
 };

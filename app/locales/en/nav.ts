@@ -31,6 +31,8 @@ const nav = {
   deviceOverrides: "Device overrides",
   smtpRelay: "SMTP relay",
   brandedDocuments: "Branded documents",
+  // Residential user wizard.
+  residentialWizard: "Add residential subscriber",
 } as const;
 
 export default nav;

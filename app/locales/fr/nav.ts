@@ -34,6 +34,8 @@ const nav: Translation<typeof en> = {
   deviceOverrides: "Paramètres des appareils",
   smtpRelay: "Relais SMTP",
   brandedDocuments: "Documents de marque",
+  // Residential user wizard.
+  residentialWizard: "Ajouter un abonné résidentiel",
 };
 
 export default nav;

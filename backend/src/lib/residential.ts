@@ -411,7 +411,7 @@ async function holdNumber(c: Ctx, _me: CurrentUser, row: DraftRow, held: Held, n
     return;
   }
   const order = await loadOrder(db, choice.number_order_id, eq(numberOrders.organizationId, row.organizationId), now);
-  if (!order || order.status !== "draft") throw new PartFailure("number", "numbers.order_not_draft");
+  if (order?.status !== "draft") throw new PartFailure("number", "numbers.order_not_draft");
   // The number enters the inventory labelled with the subscriber's name (settleOrder copies the order's label).
   await db.update(numberOrders).set({ label: subscriber.name }).where(eq(numberOrders.id, order.id));
   try {
