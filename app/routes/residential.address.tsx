@@ -4,6 +4,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { AddressOutcome } from "~/components/residential/address-outcome";
 import { saveAddressStep } from "~/components/residential/address-step.server";
 import { loadDraft } from "~/components/residential/draft.server";
+import { FailureNotice } from "~/components/residential/failure-notice";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
 import { addressDefaults } from "~/components/tools/e911-schema";
@@ -40,6 +41,7 @@ export default function ResidentialAddress({ loaderData, actionData }: Route.Com
         backTo={residentialUrl.start}
       />
       <StepIndicator draft={draft} current="address" />
+      <FailureNotice draft={draft} />
       <AddressOutcome state={state} editAnchor="service-address" />
       <div id="service-address">
         <E911AddressForm

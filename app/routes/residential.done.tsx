@@ -23,7 +23,7 @@ import type { Route } from "./+types/residential.done";
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, user } = requireScreen(context, "residential-done");
   const draft = await loadRecord<ResidentialDraft>(api, "/api/residential/drafts/:id", params.id);
-  if (draft.status === "draft") throw redirect(residentialUrl.step(draft.id, draft.next_step === "review" ? "review" : draft.next_step));
+  if (draft.status === "draft") throw redirect(residentialUrl.step(draft.id, draft.next_step));
   return {
     draft,
     links: {
@@ -72,9 +72,7 @@ export default function ResidentialDone({ loaderData }: Route.ComponentProps) {
           <div className="grid gap-6 md:grid-cols-2" data-testid="residential-done">
             <Card>
               <CardHeader>
-                <CardTitle>
-                  <h2>{t("done.subscriber")}</h2>
-                </CardTitle>
+                <CardTitle>{t("done.subscriber")}</CardTitle>
               </CardHeader>
               <CardContent className="space-y-3">
                 <DetailList
@@ -94,9 +92,7 @@ export default function ResidentialDone({ loaderData }: Route.ComponentProps) {
             </Card>
             <Card>
               <CardHeader>
-                <CardTitle>
-                  <h2>{t("done.number")}</h2>
-                </CardTitle>
+                <CardTitle>{t("done.number")}</CardTitle>
               </CardHeader>
               <CardContent className="space-y-3">
                 <DetailList
@@ -137,9 +133,7 @@ export default function ResidentialDone({ loaderData }: Route.ComponentProps) {
             {result.porting_order_id && (
               <Card className="md:col-span-2">
                 <CardHeader>
-                  <CardTitle>
-                    <h2>{t("done.portingOrder")}</h2>
-                  </CardTitle>
+                  <CardTitle>{t("done.portingOrder")}</CardTitle>
                 </CardHeader>
                 <CardContent className="space-y-2">
                   <p>{t("done.portingOrderDraft", { id: result.porting_order_id })}</p>

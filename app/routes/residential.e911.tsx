@@ -5,6 +5,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { AddressOutcome } from "~/components/residential/address-outcome";
 import { saveAddressStep } from "~/components/residential/address-step.server";
 import { loadDraft, nextStepUrl } from "~/components/residential/draft.server";
+import { FailureNotice } from "~/components/residential/failure-notice";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
@@ -46,11 +47,10 @@ export default function ResidentialE911({ loaderData, actionData }: Route.Compon
     <div className="space-y-6">
       <PageHeader title={t("title")} description={t("e911.description", { name: draft.subscriber.name })} backTo={residentialUrl.start} />
       <StepIndicator draft={draft} current="e911" />
+      <FailureNotice draft={draft} />
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h2>{t("e911.same.heading")}</h2>
-          </CardTitle>
+          <CardTitle>{t("e911.same.heading")}</CardTitle>
           <CardDescription>{draft.e911.same_as_service ? t("e911.same.current") : t("e911.different.current")}</CardDescription>
         </CardHeader>
         <CardContent className="flex flex-wrap items-center justify-between gap-3">

@@ -8,7 +8,8 @@ import { criteriaSchema } from "~/components/numbers/criteria-schema";
 import { formatPhoneNumber } from "~/components/numbers/format";
 import { NumberSearchFields, useCriteriaForm } from "~/components/numbers/search-fields";
 import type { AvailableNumber, NumberOrder, PhoneNumber } from "~/components/numbers/types";
-import { loadDraft, nextStepUrl } from "~/components/residential/draft.server";
+import { loadDraft } from "~/components/residential/draft.server";
+import { FailureNotice } from "~/components/residential/failure-notice";
 import { portSchema } from "~/components/residential/schema";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
@@ -82,12 +83,14 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const choose = (body: Record<string, unknown>) =>
     api.call<ResidentialDraft>(`/api/residential/drafts/${draft.id}/number`, { method: "PUT", json: body });
   const here = residentialUrl.step(draft.id, "number");
+  // On to the E911 step, which defaults to the service address, so it is seen before the review.
+  const onward = (saved: ResidentialDraft) => residentialUrl.step(saved.id, "e911");
 
   if (intent === "inventory") {
     const id = Number(formData.get("phone_number_id"));
     if (!Number.isInteger(id) || id <= 0) return stepError(intent, "residential.choose_number");
     try {
-      return redirect(nextStepUrl(await choose({ kind: "inventory", phone_number_id: id })));
+      return redirect(onward(await choose({ kind: "inventory", phone_number_id: id })));
     } catch (error) {
       const failure = toolFailure(error, "residential inventory number");
       return stepError(intent, failure.message ?? Object.values(failure.fields)[0]?.[0] ?? "residential.choose_number", 409);
@@ -129,7 +132,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
         json: { numbers: [number] },
       });
       if (reserved.unavailable.length > 0) return redirect(`${here}?order=${orderId}&taken=${encodeURIComponent(number)}#new-number`);
-      return redirect(nextStepUrl(await choose({ kind: "new", number_order_id: orderId })));
+      return redirect(onward(await choose({ kind: "new", number_order_id: orderId })));
     } catch (error) {
       const failure = toolFailure(error, "residential reserve number");
       return stepError(intent, failure.message ?? Object.values(failure.fields)[0]?.[0] ?? "residential.choose_number", 409);
@@ -140,7 +143,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const submission = parseWithZod(formData, { schema: portSchema });
     if (submission.status !== "success") return data({ intent, result: submission.reply() }, { status: 400 });
     try {
-      return redirect(nextStepUrl(await choose({ kind: "port", number: submission.value.number })));
+      return redirect(onward(await choose({ kind: "port", number: submission.value.number })));
     } catch (error) {
       const failure = toolFailure(error, "residential port number");
       const errors = failure.message ? { "": [failure.message] } : failure.fields;
@@ -181,6 +184,7 @@ export default function ResidentialNumber({ loaderData, actionData }: Route.Comp
     <div className="space-y-6">
       <PageHeader title={t("title")} description={t("number.description", { name: draft.subscriber.name })} backTo={residentialUrl.start} />
       <StepIndicator draft={draft} current="number" />
+      <FailureNotice draft={draft} />
       {chosen && (
         <Card data-testid="residential-chosen-number">
           <CardContent className="flex flex-wrap items-center justify-between gap-3">
@@ -202,9 +206,7 @@ export default function ResidentialNumber({ loaderData, actionData }: Route.Comp
 
       <Card>
         <CardHeader>
-          <CardTitle>
-            <h2>{t("number.inventory.heading")}</h2>
-          </CardTitle>
+          <CardTitle>{t("number.inventory.heading")}</CardTitle>
           <CardDescription>{t("number.inventory.description")}</CardDescription>
         </CardHeader>
         <CardContent>
@@ -293,9 +295,7 @@ export default function ResidentialNumber({ loaderData, actionData }: Route.Comp
       {canPort && (
         <Card>
           <CardHeader>
-            <CardTitle>
-              <h2>{t("number.port.heading")}</h2>
-            </CardTitle>
+            <CardTitle>{t("number.port.heading")}</CardTitle>
             <CardDescription>{t("number.port.description")}</CardDescription>
           </CardHeader>
           <CardContent>

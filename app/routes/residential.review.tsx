@@ -5,10 +5,10 @@ import { PageHeader } from "~/components/admin/page-header";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatPhoneNumber } from "~/components/numbers/format";
 import { loadDraft } from "~/components/residential/draft.server";
+import { FailureNotice } from "~/components/residential/failure-notice";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, type Step, StepIndicator } from "~/components/residential/wizard";
 import { addressLine } from "~/components/tools/e911-schema";
-import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getEnv } from "~/lib/cloudflare.server";
@@ -66,9 +66,7 @@ function Section({ title, step, draft, children }: { title: string; step: Step; 
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-2">
-        <CardTitle>
-          <h2>{title}</h2>
-        </CardTitle>
+        <CardTitle>{title}</CardTitle>
         <Link
           to={residentialUrl.step(draft.id, step)}
           className={cn(buttonVariants({ variant: "outline", size: "sm" }))}
@@ -88,31 +86,15 @@ export default function ResidentialReview({ loaderData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const { draft } = loaderData;
-  const { subscriber, failure, number } = draft;
+  const { subscriber, number } = draft;
   const service = draft.service_address?.address;
   const e911 = draft.e911.same_as_service ? null : draft.e911.address?.address;
-  const failedPart: Step | null = failure ? (failure.part === "subscriber" ? "subscriber" : failure.part) : null;
 
   return (
     <div className="space-y-6">
       <PageHeader title={t("title")} description={t("review.description")} backTo={residentialUrl.start} />
       <StepIndicator draft={draft} current="review" />
-      {failure && failedPart && (
-        <Alert variant="destructive" data-testid="residential-failure">
-          <AlertTitle>{t("review.failure.title")}</AlertTitle>
-          <AlertDescription>
-            <p>
-              {t("review.failure.description", {
-                part: t(`review.failure.parts.${failure.part}`),
-                reason: translateError(t, failure.reason.startsWith("carrier.") ? `porting:${failure.reason}` : failure.reason),
-              })}
-            </p>
-            <Link to={residentialUrl.step(draft.id, failedPart)} className={cn(buttonVariants({ variant: "outline", size: "sm" }), "mt-2")}>
-              {t("review.failure.fix", { part: t(`review.failure.parts.${failure.part}`) })}
-            </Link>
-          </AlertDescription>
-        </Alert>
-      )}
+      <FailureNotice draft={draft} />
       <Section title={t("review.subscriber")} step="subscriber" draft={draft}>
         <DetailList
           items={[

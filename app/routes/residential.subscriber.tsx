@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { loadDraft, nextStepUrl } from "~/components/residential/draft.server";
+import { FailureNotice } from "~/components/residential/failure-notice";
 import { subscriberSchema } from "~/components/residential/schema";
 import { SubscriberForm } from "~/components/residential/subscriber-form";
 import type { ResidentialDraft } from "~/components/residential/types";
@@ -42,6 +43,7 @@ export default function ResidentialSubscriber({ loaderData, actionData }: Route.
     <div className="space-y-6">
       <PageHeader title={t("title")} description={t("subscriber.editDescription")} backTo={residentialUrl.start} />
       <StepIndicator draft={draft} current="subscriber" />
+      <FailureNotice draft={draft} />
       <SubscriberForm
         defaultValue={{
           name: subscriber.name,
