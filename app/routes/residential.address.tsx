@@ -22,6 +22,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const draft = await loadDraft(api, params.id, "address");
   return saveAddressStep(request, api, draft, {
     step: "address",
+    next: "number",
     path: `/api/residential/drafts/${draft.id}/service-address`,
     state: (saved) => saved.service_address,
     body: (address) => address,

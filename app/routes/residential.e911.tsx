@@ -31,6 +31,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   }
   return saveAddressStep(request, api, draft, {
     step: "e911",
+    next: "review",
     path,
     state: (saved) => (saved.e911.same_as_service ? null : saved.e911.address),
     body: (address) => ({ same_as_service: false, address }),

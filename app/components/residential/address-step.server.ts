@@ -17,25 +17,35 @@ export async function saveAddressStep(
   draft: ResidentialDraft,
   options: {
     step: Step;
+    /** The step a valid address goes on to. */
+    next: Step;
     path: string;
     state: (draft: ResidentialDraft) => AddressState | null;
     body: (address: Record<string, unknown>) => Record<string, unknown>;
   },
 ) {
   const here = residentialUrl.step(draft.id, options.step);
+  const onward = (saved: ResidentialDraft) => residentialUrl.step(saved.id, options.next);
   const intent = (await request.clone().formData()).get("intent");
   if (intent === "accept") {
     const suggestion = options.state(draft)?.suggestion;
     if (!suggestion) return redirect(here);
     const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, suggestion[field] ?? null]));
-    const saved = await api.call<ResidentialDraft>(options.path, { method: "PUT", json: options.body(address) });
-    return redirect(options.state(saved)?.validation_status === "valid" ? residentialUrl.step(saved.id, saved.next_step) : here);
+    try {
+      const saved = await api.call<ResidentialDraft>(options.path, { method: "PUT", json: options.body(address) });
+      return redirect(options.state(saved)?.validation_status === "valid" ? onward(saved) : here);
+    } catch (error) {
+      // The carrier failed: the page shows why (as a form message), the suggestion is still there to accept.
+      const failure = toolFailure(error, `residential ${options.step} suggestion`);
+      const message = failure.message ?? Object.values(failure.fields)[0]?.[0] ?? "porting:carrier.failed";
+      return data<FormReply>({ result: { status: "error", error: { "": [message] } } }, { status: 502 });
+    }
   }
   const { submission } = await parseForm(request, e911AddressSchema);
   if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
   try {
     const saved = await api.call<ResidentialDraft>(options.path, { method: "PUT", json: options.body(addressBody(submission.value)) });
-    return redirect(options.state(saved)?.validation_status === "valid" ? residentialUrl.step(saved.id, saved.next_step) : here);
+    return redirect(options.state(saved)?.validation_status === "valid" ? onward(saved) : here);
   } catch (error) {
     const failure = toolFailure(error, `residential ${options.step}`);
     if (failure.message) return replyWithErrors(submission, { "": [failure.message] }, { status: 502 });
