@@ -8,6 +8,7 @@ import { subscriberSchema } from "~/components/residential/schema";
 import { SubscriberForm } from "~/components/residential/subscriber-form";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
+import { Alert, AlertDescription } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -30,10 +31,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const filtered = organizationFilter(request, user);
   const preset =
     organizations?.length === 1 ? organizations[0]?.id : organizations?.some((entry) => entry.id === filtered) ? filtered : null;
+  // A member of a business organization holding the key has nowhere to sign residential subscribers up.
+  const residential = user.is_provider || user.organization?.type === "residential";
   return {
     drafts: drafts.data,
     total: drafts.total,
     organizations,
+    residential,
     preset: preset ? String(preset) : undefined,
     locale: getLocale(context),
   };
@@ -157,6 +161,11 @@ export default function ResidentialAdd({ loaderData, actionData }: Route.Compone
         </Card>
       )}
       <StepIndicator draft={null} current="subscriber" />
+      {!loaderData.residential && (
+        <Alert data-testid="residential-not-residential">
+          <AlertDescription>{t("not_residential")}</AlertDescription>
+        </Alert>
+      )}
       <SubscriberForm
         defaultValue={{ locale: loaderData.locale, ...(loaderData.preset ? { organization_id: loaderData.preset } : {}) }}
         lastResult={actionData?.result}

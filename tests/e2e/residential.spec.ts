@@ -165,3 +165,22 @@ test("the wizard reads right to left in Arabic", async ({ page }) => {
   await expectNoSeriousViolations(page, "Arabic subscriber step");
   await useLanguage(page, "en");
 });
+
+test("an account without the wizard's key is refused every step, and a business organization's admin is told why", async ({ page }) => {
+  await signIn(page, "auditor@amp.test");
+  const origin = new URL(page.url()).origin;
+  for (const step of ["", "/1/subscriber", "/1/address", "/1/number", "/1/e911", "/1/review", "/1/done"]) {
+    const url = `/residential/add${step}`;
+    const response = await page.request.get(url);
+    expect(response.status(), url).toBe(401);
+    expect(await response.text(), url).toContain("You are not authorized!");
+    const post = await page.request.post(url, { form: { intent: "discard", id: "1" }, headers: { Origin: origin } });
+    expect([401, 405], `POST ${url}`).toContain(post.status());
+  }
+  await page.goto("/status");
+  await expect(page.locator('#vertical-nav nav a[href="/residential/add"]')).toHaveCount(0);
+
+  await page.context().clearCookies();
+  await signIn(page, "orgadmin@northwind.test", undefined, "/residential/add");
+  await expect(page.getByTestId("residential-not-residential")).toContainText("only be signed up in a residential organization");
+});

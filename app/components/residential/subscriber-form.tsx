@@ -36,6 +36,8 @@ export function SubscriberForm({
     <Form method="post" {...getFormProps(form)} className="space-y-6">
       <input type="hidden" name="intent" value="subscriber" />
       <ErrorList id={form.errorId} errors={form.errors} />
+      {/* Members have no organization field: a refusal about their organization shows here. */}
+      {!organizations && <ErrorList errors={fields.organization_id.errors} />}
       <FormSection title={t("subscriber.section")} description={t("subscriber.description")}>
         <InputField field={fields.name} label={t("subscriber.name")} autoComplete="off" />
         <InputField
