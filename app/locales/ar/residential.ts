@@ -150,7 +150,6 @@ const residential: Translation<typeof en> = {
   submit_failed: "لم يُنشأ المشترك.",
   incomplete: "هذه الخطوة لم تكتمل بعد.",
   failed: "حدث خطأ؛ لم يُنشأ أي شيء.",
-  undone: "أُفرج عنه بعد فشل تسجيل مشترك سكني.",
 };
 
 export default residential;

@@ -150,7 +150,6 @@ const residential = {
   submit_failed: "The subscriber was not created.",
   incomplete: "This step is not complete yet.",
   failed: "Something went wrong; nothing was created.",
-  undone: "Released when a residential sign-up failed.",
 } as const;
 
 export default residential;

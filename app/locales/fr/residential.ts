@@ -152,7 +152,6 @@ const residential: Translation<typeof en> = {
   submit_failed: "L’abonné n’a pas été créé.",
   incomplete: "Cette étape n’est pas encore terminée.",
   failed: "Un problème est survenu ; rien n’a été créé.",
-  undone: "Libéré après l’échec d’une inscription résidentielle.",
 };
 
 export default residential;
