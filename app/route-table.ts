@@ -260,6 +260,56 @@ export const SCREENS = [
     permission: "tools.phone_numbers.read",
     sample: "/tools/import/phone_numbers/1/step-2",
   },
+  // --- Residential user wizard (issue 14): the first step lists the drafts; every later step carries the draft id ---
+  {
+    id: "residential-add",
+    path: "residential/add",
+    file: "routes/residential.add.tsx",
+    permission: "wizards.residential_users.create",
+    nav: { section: "administration", label: "residentialWizard" },
+  },
+  {
+    id: "residential-subscriber",
+    path: "residential/add/:id/subscriber",
+    file: "routes/residential.subscriber.tsx",
+    permission: "wizards.residential_users.create",
+    sample: "/residential/add/1/subscriber",
+  },
+  {
+    id: "residential-address",
+    path: "residential/add/:id/address",
+    file: "routes/residential.address.tsx",
+    permission: "wizards.residential_users.create",
+    sample: "/residential/add/1/address",
+  },
+  {
+    id: "residential-number",
+    path: "residential/add/:id/number",
+    file: "routes/residential.number.tsx",
+    permission: "wizards.residential_users.create",
+    sample: "/residential/add/1/number",
+  },
+  {
+    id: "residential-e911",
+    path: "residential/add/:id/e911",
+    file: "routes/residential.e911.tsx",
+    permission: "wizards.residential_users.create",
+    sample: "/residential/add/1/e911",
+  },
+  {
+    id: "residential-review",
+    path: "residential/add/:id/review",
+    file: "routes/residential.review.tsx",
+    permission: "wizards.residential_users.create",
+    sample: "/residential/add/1/review",
+  },
+  {
+    id: "residential-done",
+    path: "residential/add/:id/done",
+    file: "routes/residential.done.tsx",
+    permission: "wizards.residential_users.create",
+    sample: "/residential/add/1/done",
+  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]["id"];

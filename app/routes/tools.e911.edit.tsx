@@ -1,10 +1,11 @@
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
-import { data, Form } from "react-router";
+import { data } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { loadRecord, recordId, saveFailed } from "~/components/admin/upstream.server";
 import { DetailList } from "~/components/logs/detail-list";
+import { AddressSuggestion } from "~/components/tools/address-suggestion";
 import { toolFailure } from "~/components/tools/carrier-error.server";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
 import {
@@ -17,8 +18,7 @@ import {
 } from "~/components/tools/e911-schema";
 import { E911StatusBadge, ValidationBadge } from "~/components/tools/e911-status";
 import { formatNanp } from "~/components/tools/format";
-import { Button } from "~/components/ui/button";
-import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
@@ -144,37 +144,7 @@ export default function E911Edit({ loaderData, actionData }: Route.ComponentProp
         </CardContent>
       </Card>
 
-      {suggestion && address && (
-        <Card className="border-warning" data-testid="e911-suggestion">
-          <CardHeader>
-            <CardTitle>{t("suggestion.heading")}</CardTitle>
-            <CardDescription>{t("suggestion.description")}</CardDescription>
-          </CardHeader>
-          <CardContent className="space-y-4">
-            <div className="grid gap-4 md:grid-cols-2">
-              <div className="rounded-md border p-4">
-                <h3 className="mb-1 font-medium text-muted-foreground text-sm">{t("suggestion.entered")}</h3>
-                <p>{address.caller_name}</p>
-                <p>{addressLine(address)}</p>
-              </div>
-              <div className="rounded-md border border-primary p-4">
-                <h3 className="mb-1 font-medium text-muted-foreground text-sm">{t("suggestion.suggested")}</h3>
-                <p>{String(suggestion.caller_name ?? "")}</p>
-                <p>{addressLine(suggestion)}</p>
-              </div>
-            </div>
-            <div className="flex flex-wrap gap-3">
-              <Form method="post">
-                <input type="hidden" name="intent" value="accept" />
-                <Button type="submit">{t("suggestion.accept")}</Button>
-              </Form>
-              <a href="#e911-address" className="inline-flex items-center px-3 text-primary-text text-sm underline">
-                {t("suggestion.keepEditing")}
-              </a>
-            </div>
-          </CardContent>
-        </Card>
-      )}
+      {suggestion && address && <AddressSuggestion entered={address} suggestion={suggestion} editAnchor="e911-address" />}
 
       <div id="e911-address">
         <E911AddressForm

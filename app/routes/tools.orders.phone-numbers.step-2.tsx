@@ -2,15 +2,14 @@ import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
-import { formatLocation, formatMoney, formatPhoneNumber } from "~/components/numbers/format";
+import { AvailableNumbersTable } from "~/components/numbers/available-numbers";
+import { formatPhoneNumber } from "~/components/numbers/format";
 import { loadDraft, stepError } from "~/components/numbers/order.server";
 import type { AvailableNumber, NumberOrder } from "~/components/numbers/types";
 import { ExpiredNotice, ReservationCountdown, StepIndicator, wizardUrl } from "~/components/numbers/wizard";
 import { Alert, AlertDescription } from "~/components/ui/alert";
-import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
-import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorList } from "~/components/ui/form-field";
 import { readFormData } from "~/lib/forms.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
@@ -58,14 +57,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function OrderNumbersChoose({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("numbers");
+  const { t } = useTranslation("numbers");
   const navigation = useNavigation();
   const reserving = navigation.state === "submitting";
   const { order, available, taken, searchError, renderedAt } = loaderData;
   const formId = useId();
   const reserved = order.expired ? [] : order.items.filter((item) => item.status === "reserved");
   const reservedSet = new Set(reserved.map((item) => item.e164));
-  const locale = i18n.language;
   const errorId = `${formId}-error`;
   const formError = actionData && "error" in actionData ? actionData.error : null;
 
@@ -104,70 +102,7 @@ export default function OrderNumbersChoose({ loaderData, actionData }: Route.Com
           {available.length === 0 ? (
             <p className="p-6 text-muted-foreground">{!searchError && t("wizard.choose.empty")}</p>
           ) : (
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm">
-                <caption className="sr-only">{t("wizard.choose.tableLabel")}</caption>
-                <thead className="border-b bg-muted/40 text-start text-xs uppercase tracking-wide">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 text-start font-semibold">
-                      <span className="sr-only">{t("wizard.choose.select")}</span>
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-start font-semibold">
-                      {t("wizard.choose.number")}
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-start font-semibold">
-                      {t("wizard.choose.location")}
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-start font-semibold">
-                      {t("wizard.choose.features")}
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-end font-semibold">
-                      {t("wizard.choose.monthly")}
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-end font-semibold">
-                      {t("wizard.choose.oneTime")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {available.map((number) => {
-                    const formatted = formatPhoneNumber(number.e164);
-                    return (
-                      <tr key={number.e164} className="border-b last:border-b-0">
-                        <td className="px-4 py-3">
-                          <NativeCheckbox
-                            name="numbers"
-                            value={number.e164}
-                            defaultChecked={reservedSet.has(number.e164)}
-                            aria-label={t("wizard.choose.selectNumber", { number: formatted })}
-                          />
-                        </td>
-                        <td className="whitespace-nowrap px-4 py-3 font-medium tabular-nums">
-                          <span dir="ltr">{formatted}</span>
-                        </td>
-                        <td className="px-4 py-3">
-                          {formatLocation(number) || t(`types.${number.type}`)}
-                          {number.rate_center && number.city && (
-                            <span className="block text-muted-foreground text-xs">{number.rate_center}</span>
-                          )}
-                        </td>
-                        <td className="px-4 py-3">
-                          <span className="flex flex-wrap gap-1">
-                            {number.capabilities.map((capability) => (
-                              <Badge key={capability} variant="outline">
-                                {t(`capabilities.${capability as "voice"}`)}
-                              </Badge>
-                            ))}
-                          </span>
-                        </td>
-                        <td className="px-4 py-3 text-end tabular-nums">{formatMoney(locale, number.monthly_cents, number.currency)}</td>
-                        <td className="px-4 py-3 text-end tabular-nums">{formatMoney(locale, number.one_time_cents, number.currency)}</td>
-                      </tr>
-                    );
-                  })}
-                </tbody>
-              </table>
-            </div>
+            <AvailableNumbersTable numbers={available} selected={reservedSet} selection="multiple" />
           )}
           <div className="flex flex-wrap items-center justify-between gap-3 border-t p-4">
             <ErrorList id={errorId} errors={formError ? [formError] : undefined} />

@@ -4,12 +4,14 @@
  * malformed JSON is rejected before any route validates its body.
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
+import { createDb } from "./db/client";
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { faultInjection } from "./lib/fault-injection";
 import { dbMiddleware, jsonBodyGuard, securityHeaders } from "./lib/middleware";
 import { deleteAbandonedImports } from "./lib/number-import";
 import { consumeImportBatches, type ImportBatchMessage } from "./lib/number-import-job";
+import { deleteExpiredDrafts } from "./lib/residential";
 import { csrfMiddleware, deleteExpiredSessions, sessionMiddleware } from "./lib/session";
 import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";
@@ -31,6 +33,7 @@ import { phoneNumbersRoutes } from "./routes/phone-numbers";
 import { portingCheckRoutes } from "./routes/porting-check";
 import { portingOrdersRoutes } from "./routes/porting-orders";
 import { publicSettings } from "./routes/public-settings";
+import { residentialRoutes } from "./routes/residential";
 import { rolesRoutes } from "./routes/roles";
 import { smtpRelayRoutes } from "./routes/smtp-relay";
 import { systemSettingsRoutes } from "./routes/system-settings";
@@ -78,6 +81,8 @@ app.route("/", e911Routes);
 app.route("/", portingOrdersRoutes);
 // Phone-number imports (issue 10): upload, preview, commit as a queued job.
 app.route("/", numberImportsRoutes);
+// Residential user wizard (issue 14).
+app.route("/", residentialRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));
@@ -93,6 +98,12 @@ export default {
       }),
     );
     ctx.waitUntil(deleteAbandonedImports(env.DB, env.FILES));
+    // Residential wizard drafts untouched for 7 days.
+    ctx.waitUntil(
+      deleteExpiredDrafts(createDb(env.DB)).then((deleted) => {
+        console.log(`[cleanup] residential_drafts=${deleted}`);
+      }),
+    );
   },
   /** Phone-number import batches (the IMPORT_QUEUE consumer of wrangler.toml). */
   async queue(batch, env) {

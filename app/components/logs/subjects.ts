@@ -21,6 +21,8 @@ export const KNOWN_SUBJECT_TYPES = [
   "phone_number",
   "porting_order",
   "number_order",
+  // Residential user wizard.
+  "residential_draft",
 ] as const;
 
 /** The link of an entry's subject, or null when it has no screen or the viewer may not open it. */

@@ -38,6 +38,7 @@ const logs: Translation<typeof en> = {
     phone_number: "رقم هاتف",
     porting_order: "طلب نقل رقم",
     number_order: "طلب أرقام",
+    residential_draft: "تسجيل مشترك سكني",
   },
   detail: {
     summary: "الملخص",

@@ -36,6 +36,8 @@ const nav: Translation<typeof en> = {
   brandedDocuments: "المستندات المُعلَّمة",
   // Importing phone numbers (issue 10).
   importNumbers: "استيراد أرقام",
+  // Residential user wizard.
+  residentialWizard: "إضافة مشترك سكني",
 };
 
 export default nav;

@@ -172,6 +172,8 @@ const numbers: Translation<typeof en> = {
     },
     itemStatuses: { reserved: "محجوز", pending: "قيد الانتظار", complete: "مكتمل", failed: "فشل" },
   },
+  // The reason of a number order item undone by the residential wizard (failure_reason "residential.undone").
+  residential: { undone: "أُفرج عنه: فشل تسجيل المشترك السكني الذي طُلب من أجله وتم التراجع عنه." },
 };
 
 export default numbers;

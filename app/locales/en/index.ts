@@ -15,6 +15,7 @@ import organizations from "./organizations";
 import passwords from "./passwords";
 import porting from "./porting";
 import profile from "./profile";
+import residential from "./residential";
 import roles from "./roles";
 import settings from "./settings";
 import smtp from "./smtp";
@@ -50,4 +51,6 @@ export default {
   porting,
   // Importing phone numbers (issue 10).
   imports,
+  // Residential user wizard.
+  residential,
 };

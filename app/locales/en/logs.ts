@@ -35,6 +35,7 @@ const logs = {
     phone_number: "Phone number",
     porting_order: "Porting order",
     number_order: "Number order",
+    residential_draft: "Residential sign-up",
   },
   detail: {
     summary: "Summary",

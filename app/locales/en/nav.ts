@@ -33,6 +33,8 @@ const nav = {
   brandedDocuments: "Branded documents",
   // Importing phone numbers (issue 10).
   importNumbers: "Import numbers",
+  // Residential user wizard.
+  residentialWizard: "Add residential subscriber",
 } as const;
 
 export default nav;

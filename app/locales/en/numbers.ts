@@ -169,6 +169,8 @@ const numbers = {
     },
     itemStatuses: { reserved: "Reserved", pending: "Pending", complete: "Complete", failed: "Failed" },
   },
+  // The reason of a number order item undone by the residential wizard (failure_reason "residential.undone").
+  residential: { undone: "Released: the residential sign-up it was ordered for failed, and was undone." },
 };
 
 export default numbers;

@@ -38,6 +38,7 @@ const logs: Translation<typeof en> = {
     phone_number: "Numéro de téléphone",
     porting_order: "Demande de portabilité",
     number_order: "Commande de numéros",
+    residential_draft: "Inscription résidentielle",
   },
   detail: {
     summary: "Résumé",

@@ -36,6 +36,8 @@ const nav: Translation<typeof en> = {
   brandedDocuments: "Documents de marque",
   // Importing phone numbers (issue 10).
   importNumbers: "Importer des numéros",
+  // Residential user wizard.
+  residentialWizard: "Ajouter un abonné résidentiel",
 };
 
 export default nav;

@@ -172,6 +172,8 @@ const numbers: Translation<typeof en> = {
     },
     itemStatuses: { reserved: "Réservé", pending: "En attente", complete: "Activé", failed: "Échec" },
   },
+  // The reason of a number order item undone by the residential wizard (failure_reason "residential.undone").
+  residential: { undone: "Libéré : l’inscription résidentielle pour laquelle il avait été commandé a échoué et a été annulée." },
 };
 
 export default numbers;

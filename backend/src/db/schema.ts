@@ -64,6 +64,8 @@ export const users = sqliteTable(
     themePrimaryColor: text("theme_primary_color").notNull().default("#7367F0"),
     themeSemiDarkMenu: integer("theme_semi_dark_menu", { mode: "boolean" }).notNull().default(false),
     lastLoginAt: text("last_login_at"),
+    /** E.164 mobile or contact phone; asked by the residential wizard (migration 0010). */
+    contactPhone: text("contact_phone"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -765,4 +767,47 @@ export const numberImportBatches = sqliteTable(
     doneAt: text("done_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
   },
   (table) => [primaryKey({ columns: [table.importId, table.batch] })],
+);
+
+// --- Residential user wizard (issue 14, migration 0010) ---
+
+export const RESIDENTIAL_DRAFT_STATUSES = ["draft", "submitting", "completed"] as const;
+
+/**
+ * The residential wizard's draft (lib/residential.ts): the steps' data as JSON, the idempotency key of the next
+ * submission and the key of the last one, the failure of the last attempt, and what the submission created.
+ * `lease_until` keeps two readers from advancing the same submission at once.
+ */
+export const residentialDrafts = sqliteTable(
+  "residential_drafts",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id, { onDelete: "cascade" }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    status: text("status", { enum: RESIDENTIAL_DRAFT_STATUSES }).notNull().default("draft"),
+    subscriber: text("subscriber").notNull(),
+    serviceAddress: text("service_address"),
+    number: text("number"),
+    e911Same: integer("e911_same", { mode: "boolean" }).notNull().default(true),
+    e911Address: text("e911_address"),
+    idempotencyKey: text("idempotency_key").notNull(),
+    submittedKey: text("submitted_key"),
+    failure: text("failure"),
+    leaseUntil: text("lease_until"),
+    userId: integer("user_id").references(() => users.id, { onDelete: "set null" }),
+    phoneNumberId: integer("phone_number_id").references(() => phoneNumbers.id, { onDelete: "set null" }),
+    portingOrderId: integer("porting_order_id").references(() => portingOrders.id, { onDelete: "set null" }),
+    e911AddressId: integer("e911_address_id").references(() => e911Addresses.id, { onDelete: "set null" }),
+    submittedAt: text("submitted_at"),
+    completedAt: text("completed_at"),
+    expiresAt: text("expires_at").notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("residential_drafts_organization_idx").on(table.organizationId, table.status, table.updatedAt),
+    index("residential_drafts_expires_idx").on(table.expiresAt),
+  ],
 );

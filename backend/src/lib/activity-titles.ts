@@ -126,6 +126,37 @@ export const ACTIVITY_TITLES = {
   "number_imports.committed": { en: "Started a phone-number import", fr: "Lancement d’un import de numéros", ar: "بدء استيراد أرقام" },
   "number_imports.resumed": { en: "Resumed a phone-number import", fr: "Reprise d’un import de numéros", ar: "استئناف استيراد أرقام" },
   "number_imports.completed": { en: "Finished a phone-number import", fr: "Fin d’un import de numéros", ar: "انتهاء استيراد أرقام" },
+  // Residential user wizard (issue 14): one entry per object a submission creates, plus undone attempts.
+  "residential.draft_created": {
+    en: "Started a residential sign-up",
+    fr: "Début d’une inscription résidentielle",
+    ar: "بدء تسجيل مشترك سكني",
+  },
+  "residential.subscriber_created": {
+    en: "Signed up a residential subscriber",
+    fr: "Inscription d’un abonné résidentiel",
+    ar: "تسجيل مشترك سكني",
+  },
+  "residential.number_assigned": {
+    en: "Assigned a number to a subscriber",
+    fr: "Attribution d’un numéro à un abonné",
+    ar: "تخصيص رقم لمشترك",
+  },
+  "residential.e911_created": {
+    en: "Set a subscriber’s E911 address",
+    fr: "Définition de l’adresse E911 d’un abonné",
+    ar: "تعيين عنوان الطوارئ E911 لمشترك",
+  },
+  "residential.porting_order_created": {
+    en: "Started a port for a subscriber",
+    fr: "Demande de portabilité pour un abonné",
+    ar: "بدء نقل رقم لمشترك",
+  },
+  "residential.submission_undone": {
+    en: "A residential sign-up failed and was undone",
+    fr: "Échec et annulation d’une inscription résidentielle",
+    ar: "فشل تسجيل مشترك سكني وتم التراجع عنه",
+  },
 } as const satisfies Record<string, Record<"en" | "fr" | "ar", string>>;
 
 export type ActivityAction = keyof typeof ACTIVITY_TITLES;

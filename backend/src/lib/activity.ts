@@ -1,3 +1,4 @@
+import type { SQL } from "drizzle-orm";
 import type { Context } from "hono";
 import { activityLog } from "../db/schema";
 import type { ActivityAction } from "./activity-titles";
@@ -46,9 +47,21 @@ export interface ActivityEntryInput {
  * redacted), IP, user agent and time. Every mutation calls it once.
  */
 export async function logActivity(c: Context<AppEnv>, entry: ActivityEntryInput): Promise<void> {
+  await activityStatement(c, entry);
+}
+
+/**
+ * The insert of `logActivity`, not yet run: for writes that go into one `db.batch` with the rows they log.
+ * `subject_id` may then be a subquery (`sql\`(SELECT id FROM users WHERE email = ${email})\``) naming a row
+ * inserted earlier in the same batch.
+ */
+export function activityStatement(
+  c: Context<AppEnv>,
+  entry: Omit<ActivityEntryInput, "subject_id"> & { subject_id?: number | SQL | null },
+) {
   const session = c.get("session");
   const changes = entry.before || entry.after ? diffChanges(entry.before, entry.after) : {};
-  await c
+  return c
     .get("db")
     .insert(activityLog)
     .values({

@@ -217,7 +217,7 @@ async function findEntry(db: Db, me: CurrentUser, id: number): Promise<EntryRow>
 
 type Address = z.infer<typeof E911AddressBody>;
 
-function addressValues(address: Address | E911AddressInput) {
+export function addressValues(address: Address | E911AddressInput) {
   return {
     callerName: address.caller_name,
     houseNumber: address.house_number,
@@ -237,7 +237,7 @@ function addressValues(address: Address | E911AddressInput) {
   };
 }
 
-function oneLine(address: {
+export function oneLine(address: {
   house_number: string;
   pre_directional: string | null;
   street_name: string;

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq, inArray } from "drizzle-orm";
+import type { Context } from "hono";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { MAX_ORDER_QUANTITY } from "../../../common/phone-numbers";
 import { type Carrier, CarrierError, createCarrier } from "../carriers";
@@ -72,6 +73,73 @@ async function dropReservation(db: Db, carrier: Carrier, order: NumberOrder): Pr
       })
       .where(eq(numberOrders.id, order.id)),
   ]);
+}
+
+/**
+ * Places a draft order with the carrier (the end of step 3; also the residential wizard's submission): each
+ * reserved number becomes `pending` (or `failed`); numbers enter the inventory later, when settled.
+ */
+export async function placeNumberOrder(c: Context<AppEnv>, order: NumberOrder, now: Date): Promise<void> {
+  const db = c.get("db");
+  const id = order.id;
+  requireDraft(order);
+  const items = order.items.filter((item) => item.status === "reserved");
+  if (items.length === 0) throw validationError({ numbers: ["numbers.no_numbers"] });
+  if (order.expired) throw expiredError(order);
+  const [draft] = await db.select({ reservationId: numberOrders.reservationId }).from(numberOrders).where(eq(numberOrders.id, id));
+  const reservationId = draft?.reservationId;
+  if (!reservationId) throw expiredError(order);
+  const carrier = createCarrier(c.env, db);
+  let placed: Awaited<ReturnType<Carrier["order"]>>;
+  try {
+    placed = await carrierCall(() =>
+      carrier.order(
+        reservationId,
+        items.map((item) => item.e164),
+        now,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof ApiError && error.body.message === "numbers.carrier.reservation_expired") throw expiredError(order);
+    throw error;
+  }
+  // Numbers enter the inventory only when the carrier completes them (settleOrder): nothing is assigned yet.
+  const stamp = now.toISOString();
+  const pending = placed.numbers.filter((number) => number.status === "pending").map((number) => number.e164);
+  const failed = placed.numbers.filter((number) => number.status === "failed");
+  const writes = [
+    db
+      .update(numberOrders)
+      .set({
+        status: "submitted",
+        carrierOrderId: placed.carrier_order_id,
+        submittedAt: stamp,
+        reservationExpiresAt: null,
+        updatedAt: stamp,
+      })
+      .where(and(eq(numberOrders.id, id), eq(numberOrders.status, "draft"))),
+    db
+      .update(numberOrderItems)
+      .set({ status: "pending", updatedAt: stamp })
+      .where(and(eq(numberOrderItems.orderId, id), inArray(numberOrderItems.e164, pending.length > 0 ? pending : [""]))),
+    ...failed.map((number) =>
+      db
+        .update(numberOrderItems)
+        .set({ status: "failed", failureReason: number.reason ?? "carrier.order_rejected", updatedAt: stamp })
+        .where(and(eq(numberOrderItems.orderId, id), eq(numberOrderItems.e164, number.e164))),
+    ),
+  ];
+  const [first, ...rest] = writes;
+  if (first) await db.batch([first, ...rest]);
+  await logActivity(c, {
+    action: "number_orders.submitted",
+    subject_type: "number_order",
+    subject_id: id,
+    subject_label: `#${id}`,
+    organization_id: order.organization_id,
+    before: { status: "draft" },
+    after: { status: "submitted", numbers: items.map((item) => item.e164), carrier_order_id: placed.carrier_order_id },
+  });
 }
 
 numberOrdersRoutes.openapi(
@@ -400,68 +468,9 @@ numberOrdersRoutes.openapi(
   }),
   async (c) => {
     const me = currentUser(c);
-    const db = c.get("db");
     const { id } = c.req.valid("param");
     const now = new Date();
-    const order = await findOrder(db, me, id, now);
-    requireDraft(order);
-    const items = order.items.filter((item) => item.status === "reserved");
-    if (items.length === 0) throw validationError({ numbers: ["numbers.no_numbers"] });
-    if (order.expired) throw expiredError(order);
-    const [draft] = await db.select({ reservationId: numberOrders.reservationId }).from(numberOrders).where(eq(numberOrders.id, id));
-    const reservationId = draft?.reservationId;
-    if (!reservationId) throw expiredError(order);
-    const carrier = createCarrier(c.env, db);
-    let placed: Awaited<ReturnType<Carrier["order"]>>;
-    try {
-      placed = await carrierCall(() =>
-        carrier.order(
-          reservationId,
-          items.map((item) => item.e164),
-          now,
-        ),
-      );
-    } catch (error) {
-      if (error instanceof ApiError && error.body.message === "numbers.carrier.reservation_expired") throw expiredError(order);
-      throw error;
-    }
-    // Numbers enter the inventory only when the carrier completes them (settleOrder): nothing is assigned yet.
-    const stamp = now.toISOString();
-    const pending = placed.numbers.filter((number) => number.status === "pending").map((number) => number.e164);
-    const failed = placed.numbers.filter((number) => number.status === "failed");
-    const writes = [
-      db
-        .update(numberOrders)
-        .set({
-          status: "submitted",
-          carrierOrderId: placed.carrier_order_id,
-          submittedAt: stamp,
-          reservationExpiresAt: null,
-          updatedAt: stamp,
-        })
-        .where(and(eq(numberOrders.id, id), eq(numberOrders.status, "draft"))),
-      db
-        .update(numberOrderItems)
-        .set({ status: "pending", updatedAt: stamp })
-        .where(and(eq(numberOrderItems.orderId, id), inArray(numberOrderItems.e164, pending.length > 0 ? pending : [""]))),
-      ...failed.map((number) =>
-        db
-          .update(numberOrderItems)
-          .set({ status: "failed", failureReason: number.reason ?? "carrier.order_rejected", updatedAt: stamp })
-          .where(and(eq(numberOrderItems.orderId, id), eq(numberOrderItems.e164, number.e164))),
-      ),
-    ];
-    const [first, ...rest] = writes;
-    if (first) await db.batch([first, ...rest]);
-    await logActivity(c, {
-      action: "number_orders.submitted",
-      subject_type: "number_order",
-      subject_id: id,
-      subject_label: `#${id}`,
-      organization_id: order.organization_id,
-      before: { status: "draft" },
-      after: { status: "submitted", numbers: items.map((item) => item.e164), carrier_order_id: placed.carrier_order_id },
-    });
-    return c.json(await findOrder(db, me, id), 200);
+    await placeNumberOrder(c, await findOrder(c.get("db"), me, id, now), now);
+    return c.json(await findOrder(c.get("db"), me, id), 200);
   },
 );

@@ -7,13 +7,10 @@ import { logActivity } from "../lib/activity";
 import { currentUser, loadUser, requireAuth, requirePermission, serializeUser } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, forbidden, notFound } from "../lib/errors";
+import { sendInvitation } from "../lib/invitations";
 import { listPage, searchCondition } from "../lib/list";
-import { invitationMail } from "../lib/mail-templates";
-import { mailerFor } from "../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, UserSchema } from "../lib/openapi";
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
-import { issuePasswordSetupLink } from "../lib/password-tokens";
-import { getSettings } from "../lib/settings";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { ErrorBag, safeText, validationHook } from "../lib/validation";
 import { activeHolders, LOCKOUT_KEY, permissionsByRole } from "./roles";
@@ -290,16 +287,7 @@ usersRoutes.openapi(
     const user = await loadUser(db, created.id);
     if (!user) throw notFound();
 
-    const settings = await getSettings(db);
-    const link = await issuePasswordSetupLink(db, c.env.APP_URL, user.email);
-    const mail = invitationMail({ portalName: settings.portal_name, name: user.name, inviter: me.name, url: link.url, locale });
-    await mailerFor(c).send({
-      to: user.email,
-      template: "invitation",
-      organization_id: user.organizationId,
-      secrets: [link.token],
-      ...mail,
-    });
+    await sendInvitation(c, { name: user.name, email: user.email, organizationId: user.organizationId, locale }, me.name);
     await logActivity(c, {
       action: "users.created",
       subject_type: "user",

@@ -1,0 +1,54 @@
+import { data, redirect } from "react-router";
+import { toolFailure } from "~/components/tools/carrier-error.server";
+import { ADDRESS_FIELDS, addressBody, e911AddressSchema } from "~/components/tools/e911-schema";
+import { type FormReply, parseForm, replyWithErrors, saveFailed } from "~/lib/forms.server";
+import type { SanctumClient } from "~/lib/sanctum/client.server";
+import type { AddressState, ResidentialDraft } from "./types";
+import { residentialUrl, type Step } from "./wizard";
+
+/**
+ * The action of an address step (service address, E911 address): `save` validates the form's address through
+ * the carrier, `accept` sends the carrier's suggestion back as the address. A valid address goes on to the next
+ * step; a suggested or invalid one comes back to the step, which shows the suggestion or the reason.
+ */
+export async function saveAddressStep(
+  request: Request,
+  api: SanctumClient,
+  draft: ResidentialDraft,
+  options: {
+    step: Step;
+    /** The step a valid address goes on to. */
+    next: Step;
+    path: string;
+    state: (draft: ResidentialDraft) => AddressState | null;
+    body: (address: Record<string, unknown>) => Record<string, unknown>;
+  },
+) {
+  const here = residentialUrl.step(draft.id, options.step);
+  const onward = (saved: ResidentialDraft) => residentialUrl.step(saved.id, options.next);
+  const intent = (await request.clone().formData()).get("intent");
+  if (intent === "accept") {
+    const suggestion = options.state(draft)?.suggestion;
+    if (!suggestion) return redirect(here);
+    const address = Object.fromEntries(ADDRESS_FIELDS.map((field) => [field, suggestion[field] ?? null]));
+    try {
+      const saved = await api.call<ResidentialDraft>(options.path, { method: "PUT", json: options.body(address) });
+      return redirect(options.state(saved)?.validation_status === "valid" ? onward(saved) : here);
+    } catch (error) {
+      // The carrier failed: the page shows why (as a form message), the suggestion is still there to accept.
+      const failure = toolFailure(error, `residential ${options.step} suggestion`);
+      const message = failure.message ?? Object.values(failure.fields)[0]?.[0] ?? "porting:carrier.failed";
+      return data<FormReply>({ result: { status: "error", error: { "": [message] } } }, { status: 502 });
+    }
+  }
+  const { submission } = await parseForm(request, e911AddressSchema);
+  if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
+  try {
+    const saved = await api.call<ResidentialDraft>(options.path, { method: "PUT", json: options.body(addressBody(submission.value)) });
+    return redirect(options.state(saved)?.validation_status === "valid" ? onward(saved) : here);
+  } catch (error) {
+    const failure = toolFailure(error, `residential ${options.step}`);
+    if (failure.message) return replyWithErrors(submission, { "": [failure.message] }, { status: 502 });
+    return saveFailed(submission, error, `residential ${options.step}`);
+  }
+}

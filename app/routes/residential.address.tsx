@@ -1,0 +1,58 @@
+import { useTranslation } from "react-i18next";
+import { useFormErrorToast } from "~/components/admin/form-toast";
+import { PageHeader } from "~/components/admin/page-header";
+import { AddressOutcome } from "~/components/residential/address-outcome";
+import { saveAddressStep } from "~/components/residential/address-step.server";
+import { loadDraft } from "~/components/residential/draft.server";
+import { FailureNotice } from "~/components/residential/failure-notice";
+import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
+import { E911AddressForm } from "~/components/tools/e911-address-form";
+import { addressDefaults } from "~/components/tools/e911-schema";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import type { Route } from "./+types/residential.address";
+
+/** Step 2: the service address, validated by the carrier with the E911 screen's form and suggestion flow. */
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api } = requireScreen(context, "residential-address");
+  return { draft: await loadDraft(api, params.id, "address") };
+}
+
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "residential-address");
+  const draft = await loadDraft(api, params.id, "address");
+  return saveAddressStep(request, api, draft, {
+    step: "address",
+    next: "number",
+    path: `/api/residential/drafts/${draft.id}/service-address`,
+    state: (saved) => saved.service_address,
+    body: (address) => address,
+  });
+}
+
+export default function ResidentialAddress({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation("residential");
+  useFormErrorToast(actionData);
+  const { draft } = loaderData;
+  const state = draft.service_address;
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title={t("title")}
+        description={t("address.description", { name: draft.subscriber.name })}
+        backTo={residentialUrl.start}
+      />
+      <StepIndicator draft={draft} current="address" />
+      <FailureNotice draft={draft} />
+      <AddressOutcome state={state} editAnchor="service-address" />
+      <div id="service-address">
+        <E911AddressForm
+          id="residential-service-address"
+          defaultValue={addressDefaults(state?.address ?? { caller_name: draft.subscriber.name })}
+          lastResult={actionData?.result}
+          cancelTo={residentialUrl.start}
+          submitLabel={t("actions.validate")}
+        />
+      </div>
+    </div>
+  );
+}
