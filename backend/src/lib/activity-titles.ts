@@ -121,6 +121,12 @@ export const ACTIVITY_TITLES = {
     fr: "Commentaire sur une demande de portabilité",
     ar: "تعليق على طلب نقل رقم",
   },
+  // Generated letters of authorization (issue 13).
+  "porting_orders.loa_generated": {
+    en: "Generated a porting order's letter of authorization",
+    fr: "Génération de la lettre d’autorisation d’une demande de portabilité",
+    ar: "إنشاء خطاب تفويض لطلب نقل رقم",
+  },
 } as const satisfies Record<string, Record<"en" | "fr" | "ar", string>>;
 
 export type ActivityAction = keyof typeof ACTIVITY_TITLES;
