@@ -7,8 +7,8 @@
 import { formatNanp } from "../../../common/phone-numbers";
 import type { Db } from "../db/client";
 import type { AppEnv } from "./context";
-import { organizationLogo } from "./pdf/logo";
 import { ACCENT, type DocumentLocale, isolate, MUTED, PdfLetter } from "./pdf/letter";
+import { organizationLogo } from "./pdf/logo";
 import { getSettings } from "./settings";
 
 export type LoaOrder = {

@@ -2,8 +2,8 @@
 import type { Db } from "../db/client";
 import type { organizations } from "../db/schema";
 import type { AppEnv } from "./context";
-import { organizationLogo } from "./pdf/logo";
 import { ACCENT, type DocumentLocale, isolate, PdfLetter } from "./pdf/letter";
+import { organizationLogo } from "./pdf/logo";
 import { getSettings } from "./settings";
 
 type Organization = typeof organizations.$inferSelect;
@@ -100,7 +100,7 @@ export async function welcomeLetterPdf(
     [organization.city, organization.state, organization.postalCode].filter(Boolean).join(", "),
     organization.country,
   ].filter((line): line is string => Boolean(line));
-  for (const line of addressLines) letter.text(line);
+  for (const line of addressLines) letter.text(isolate(line));
   letter.gap(16);
   letter.text(copy.title, { bold: true, size: 22, color: ACCENT }, 4);
   letter.text(copy.greeting(isolate(organization.contactName ?? organization.name)), {}, 4);

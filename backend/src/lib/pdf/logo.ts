@@ -9,7 +9,12 @@ import { getSettings } from "../settings";
  * The logo a generated document carries: the organization's newest PNG or JPEG branded document whose name
  * contains "logo", else the portal's light logo when it is PNG or JPEG, else none.
  */
-export async function organizationLogo(env: AppEnv["Bindings"], db: Db, pdf: PDFDocument, organizationId: number): Promise<PDFImage | null> {
+export async function organizationLogo(
+  env: AppEnv["Bindings"],
+  db: Db,
+  pdf: PDFDocument,
+  organizationId: number,
+): Promise<PDFImage | null> {
   const [own] = await db
     .select({ key: brandedDocuments.objectKey, kind: brandedDocuments.kind })
     .from(brandedDocuments)
