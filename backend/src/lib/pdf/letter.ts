@@ -174,7 +174,9 @@ export class PdfLetter {
     const columnWidth = this.width / count;
     for (let start = 0; start < items.length; start += count) {
       this.room(size * 1.5);
-      items.slice(start, start + count).forEach((item, column) => this.drawLine(isolate(item), style, column * columnWidth));
+      items.slice(start, start + count).forEach((item, column) => {
+        this.drawLine(isolate(item), style, column * columnWidth);
+      });
       this.y -= size * 1.5;
     }
   }
