@@ -6,6 +6,7 @@ import devices from "./devices";
 import documents from "./documents";
 import e911 from "./e911";
 import errors from "./errors";
+import loa from "./loa";
 import logs from "./logs";
 import lookup from "./lookup";
 import nav from "./nav";
@@ -47,4 +48,6 @@ export default {
   e911,
   lookup,
   porting,
+  // Generated documents (issue 13: letter of authorization).
+  loa,
 };
