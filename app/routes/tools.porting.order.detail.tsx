@@ -9,7 +9,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { loadRecord, recordId } from "~/components/admin/upstream.server";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatNanp } from "~/components/tools/format";
-import { GenerateLoaForm } from "~/components/tools/porting-loa";
+import { GenerateLoaForm, loaMissingFields } from "~/components/tools/porting-loa";
 import { generateLoa } from "~/components/tools/porting-loa.server";
 import {
   EDITABLE_STATUSES,
@@ -110,6 +110,7 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
   const editable = EDITABLE_STATUSES.includes(order.status);
   const open = order.status !== "completed" && order.status !== "cancelled";
   const address = order.service_address;
+  const missingForLoa = loaMissingFields(order);
   const [form, fields] = useForm({
     id: "porting-comment",
     lastResult: actionData?.result,
@@ -253,7 +254,15 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
             <p id="loa-description" className="text-muted-foreground text-sm">
               {editable ? tLoa("description") : tLoa("onlyEditable")}
             </p>
-            {editable && <GenerateLoaForm />}
+            {editable && missingForLoa.length > 0 && (
+              <p className="text-sm">
+                {tLoa("missing", { fields: missingForLoa.map((field) => t(`order.fields.${field}`)).join(", ") })}{" "}
+                <Link to={`/tools/porting/order/${order.id}/edit`} className="text-primary-text underline">
+                  {t("order.actions.edit")}
+                </Link>
+              </p>
+            )}
+            {editable && missingForLoa.length === 0 && <GenerateLoaForm />}
           </section>
         </CardContent>
       </Card>

@@ -69,7 +69,7 @@ test("Generate LOA: the letter is in the order's documents and in branded docume
   expect((await fromOrder.body()).equals(await page.request.get(href).then((response) => response.body()))).toBe(true);
 });
 
-test("Generate LOA is refused with the missing details named, and only offered while the order can be edited", async ({ page }) => {
+test("Generate LOA names the missing details, and is only offered while the order can be edited", async ({ page }) => {
   await signIn(page, ACCOUNTS.orgAdmin);
   const numbers = freshNumbers(1);
   await page.goto(`/tools/porting/order/new?numbers=%2B1${numbers[0]}`);

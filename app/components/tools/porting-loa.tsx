@@ -4,9 +4,16 @@ import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
+import type { PortingOrder } from "./porting-order";
 
 /** The languages a generated letter can be written in; none chosen = the organization's language. */
 export const LOA_LOCALES = ["en", "fr", "ar"] as const;
+
+/** The account holder's details the backend needs before it writes a letter of authorization. */
+export function loaMissingFields(order: PortingOrder) {
+  const fields = ["entity_name", "authorized_person", "billing_telephone_number", "account_number"] as const;
+  return [...fields.filter((field) => !order[field].trim()), ...(order.service_address ? [] : (["service_address"] as const))];
+}
 
 /** The language of a generated letter (LOA, welcome letter): empty = the organization's own language. */
 export function LetterLanguageSelect({ id }: { id: string }) {
