@@ -77,11 +77,12 @@ test("Generate LOA names the missing details, and is only offered while the orde
   await page.getByRole("button", { name: "Save draft" }).click();
   await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
   await waitForHydration(page);
-  await page.getByRole("button", { name: "Generate LOA" }).click();
   await expect(
-    page.getByText(/The letter needs the order's Authorized person, Billing telephone number, Account number, Service address/),
+    page.getByText(
+      "Complete the order's Authorized person, Billing telephone number, Account number, Service address to generate its letter of authorization.",
+    ),
   ).toBeVisible();
-  await expect(page.getByText("No documents uploaded.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Generate LOA" })).toHaveCount(0);
 
   await page.getByRole("button", { name: "Cancel order" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel order" }).click();
