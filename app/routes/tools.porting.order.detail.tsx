@@ -258,7 +258,7 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
               <p className="text-sm">
                 {tLoa("missing", { fields: missingForLoa.map((field) => t(`order.fields.${field}`)).join(", ") })}{" "}
                 <Link to={`/tools/porting/order/${order.id}/edit`} className="text-primary-text underline">
-                  {t("order.actions.edit")}
+                  {tLoa("completeDetails")}
                 </Link>
               </p>
             )}

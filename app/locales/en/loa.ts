@@ -5,6 +5,7 @@ const loa = {
     "A PDF of this order's account holder, numbers and requested date, with lines for the authorized person's signature. It is added to the order's documents and to your branded documents; the PIN is never printed.",
   onlyEditable: "A letter of authorization can be generated while the order is a draft or in exception.",
   missing: "Complete the order's {{fields}} to generate its letter of authorization.",
+  completeDetails: "Complete the details",
   language: "Language of the letter",
   languages: { organization: "The organization's language", en: "English", fr: "Français", ar: "العربية" },
   generate: "Generate LOA",

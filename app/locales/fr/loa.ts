@@ -7,6 +7,7 @@ const loa: Translation<typeof en> = {
     "Un PDF reprenant le titulaire du compte, les numéros et la date demandée de cette demande, avec les lignes de signature de la personne autorisée. Il est ajouté aux documents de la demande et à vos documents de marque ; le code PIN n’y figure jamais.",
   onlyEditable: "La lettre d’autorisation peut être générée tant que la demande est un brouillon ou en exception.",
   missing: "Complétez les champs suivants de la demande pour générer sa lettre d’autorisation : {{fields}}.",
+  completeDetails: "Compléter les informations",
   language: "Langue de la lettre",
   languages: { organization: "La langue de l’organisation", en: "English", fr: "Français", ar: "العربية" },
   generate: "Générer la LOA",
