@@ -9,6 +9,10 @@ function freshNumbers(count: number): string[] {
   return Array.from({ length: count }, (_, index) => `415${exchange}${first + index}`);
 }
 
+// Each test saves an order, generates a PDF and reads it back through two screens: more than the default 30 s
+// when the machine is busy.
+test.describe.configure({ timeout: 90_000 });
+
 /** A draft order with complete account holder details, saved through the order form; returns its path. */
 async function draftOrder(page: Page, entity: string, numbers: string[]): Promise<string> {
   await page.goto(`/tools/porting/order/new?numbers=${numbers.map((number) => `%2B1${number}`).join("%0A")}`);
