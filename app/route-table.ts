@@ -239,18 +239,26 @@ export const SCREENS = [
     sample: "/tools/porting/order/1/edit",
   },
   {
-    id: "porting-order-document",
-    path: "tools/porting/order/:id/documents/:document",
-    file: "routes/tools.porting.order.document.tsx",
-    permission: "tools.phone_numbers.port",
-    sample: "/tools/porting/order/1/documents/1",
-  },
-  {
     id: "did-lookup",
     path: "tools/vendor/did-lookup",
     file: "routes/tools.vendor.did-lookup.tsx",
     permission: "tools.vendor_did.read",
     nav: { section: "tools", label: "didLookup" },
+  },
+  // --- Tools: importing phone numbers (issue 10) ---
+  {
+    id: "number-import",
+    path: "tools/import/phone_numbers",
+    file: "routes/tools.import.phone-numbers.tsx",
+    permission: "tools.phone_numbers.read",
+    nav: { section: "tools", label: "importNumbers" },
+  },
+  {
+    id: "number-import-step-2",
+    path: "tools/import/phone_numbers/:id/step-2",
+    file: "routes/tools.import.phone-numbers.step-2.tsx",
+    permission: "tools.phone_numbers.read",
+    sample: "/tools/import/phone_numbers/1/step-2",
   },
 ] as const satisfies readonly Screen[];
 

@@ -19,7 +19,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { FilterSelect } from "~/components/ui/list-filters";
+import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
@@ -211,15 +211,12 @@ export default function BrandedDocuments({ loaderData }: Route.ComponentProps) {
                 allLabel={t("filters.all")}
                 options={SCOPES.map((scope) => ({ value: scope, label: t(`scopes.${scope}`) }))}
               />
-              {organizations && (
-                <FilterSelect
-                  name="organization_id"
-                  label={t("columns.organization")}
-                  value={filters.organization_id}
-                  allLabel={t("filters.allOrganizations")}
-                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
-                />
-              )}
+              <OrganizationFilter
+                organizations={organizations}
+                label={t("columns.organization")}
+                allLabel={t("filters.allOrganizations")}
+                value={filters.organization_id}
+              />
             </>
           }
         />

@@ -29,7 +29,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { FilterSelect } from "~/components/ui/list-filters";
+import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
@@ -268,15 +268,12 @@ export default function DeviceOverrides({ loaderData, actionData }: Route.Compon
                 value={filters.vendor}
                 options={vendors.map((vendor) => ({ value: vendor, label: vendor }))}
               />
-              {organizations && (
-                <FilterSelect
-                  name="organization_id"
-                  label={t("filters.organization")}
-                  allLabel={t("filters.allOrganizations")}
-                  value={filters.organization_id}
-                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
-                />
-              )}
+              <OrganizationFilter
+                organizations={organizations}
+                label={t("filters.organization")}
+                allLabel={t("filters.allOrganizations")}
+                value={filters.organization_id}
+              />
             </>
           }
         />

@@ -11,7 +11,7 @@ import { formatNanp } from "~/components/tools/format";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
-import { FilterSelect } from "~/components/ui/list-filters";
+import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
@@ -189,15 +189,12 @@ export default function E911List({ loaderData }: Route.ComponentProps) {
                 allLabel={t("filters.all")}
                 options={VALIDATION_STATUSES.map((status) => ({ value: status, label: t(`validationStatuses.${status}`) }))}
               />
-              {organizations && (
-                <FilterSelect
-                  name="organization_id"
-                  label={t("filters.organization")}
-                  value={filters.organization_id}
-                  allLabel={t("filters.allOrganizations")}
-                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
-                />
-              )}
+              <OrganizationFilter
+                organizations={organizations}
+                label={t("filters.organization")}
+                allLabel={t("filters.allOrganizations")}
+                value={filters.organization_id}
+              />
             </>
           }
         />

@@ -16,7 +16,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { DataTable } from "~/components/ui/data-table";
-import { FilterSelect } from "~/components/ui/list-filters";
+import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData } from "~/lib/forms.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
@@ -48,6 +48,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       type: oneOf(TYPES),
       organization_id: (value) => /^[1-9]\d{0,9}$/.test(value),
       e911: oneOf(["missing"]),
+      // The numbers a phone-number import created (its "see the imported numbers" link).
+      import: (value) => /^[1-9]\d{0,9}$/.test(value),
     },
     organizationId: organizationFilter(request, user),
   });
@@ -225,15 +227,12 @@ export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
                 value={filters.e911}
                 options={[{ value: "missing", label: t("filters.e911Missing") }]}
               />
-              {organizations && (
-                <FilterSelect
-                  name="organization_id"
-                  label={t("filters.organization")}
-                  allLabel={t("filters.allOrganizations")}
-                  value={filters.organization_id}
-                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
-                />
-              )}
+              <OrganizationFilter
+                organizations={organizations}
+                label={t("filters.organization")}
+                allLabel={t("filters.allOrganizations")}
+                value={filters.organization_id}
+              />
             </>
           }
           toolbar={

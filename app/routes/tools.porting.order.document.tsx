@@ -8,7 +8,7 @@ import { proxiedAudio as proxiedFile } from "./tts.audio";
  * organization: another organization's order is 404) and streamed through as an attachment.
  */
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const { api } = requireScreen(context, "porting-order-document");
+  const { api } = requireScreen(context, "porting-order");
   const upstream = await api.raw(`/api/porting/orders/${recordId(params.id)}/documents/${recordId(params.document)}`);
   return proxiedFile(upstream, request);
 }

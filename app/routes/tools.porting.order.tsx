@@ -10,7 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
-import { FilterSelect } from "~/components/ui/list-filters";
+import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -128,15 +128,12 @@ export default function PortingOrders({ loaderData }: Route.ComponentProps) {
                 allLabel={t("order.allStatuses")}
                 options={PORTING_ORDER_STATUSES.map((status) => ({ value: status, label: t(`order.statuses.${status}`) }))}
               />
-              {organizations && (
-                <FilterSelect
-                  name="organization_id"
-                  label={t("order.columns.organization")}
-                  value={filters.organization_id}
-                  allLabel={t("order.allOrganizations")}
-                  options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
-                />
-              )}
+              <OrganizationFilter
+                organizations={organizations}
+                label={t("order.columns.organization")}
+                allLabel={t("order.allOrganizations")}
+                value={filters.organization_id}
+              />
             </>
           }
         />

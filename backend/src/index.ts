@@ -8,6 +8,8 @@ import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { faultInjection } from "./lib/fault-injection";
 import { dbMiddleware, jsonBodyGuard, securityHeaders } from "./lib/middleware";
+import { deleteAbandonedImports } from "./lib/number-import";
+import { consumeImportBatches, type ImportBatchMessage } from "./lib/number-import-job";
 import { csrfMiddleware, deleteExpiredSessions, sessionMiddleware } from "./lib/session";
 import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";
@@ -21,6 +23,7 @@ import { e911Routes } from "./routes/e911";
 import { health } from "./routes/health";
 import { mailLogRoutes } from "./routes/mail-log";
 import { masquerade } from "./routes/masquerade";
+import { numberImportsRoutes } from "./routes/number-imports";
 import { numberLookupRoutes } from "./routes/number-lookup";
 import { numberOrdersRoutes } from "./routes/number-orders";
 import { organizationsRoutes } from "./routes/organizations";
@@ -73,6 +76,8 @@ app.route("/", numberLookupRoutes);
 app.route("/", portingCheckRoutes);
 app.route("/", e911Routes);
 app.route("/", portingOrdersRoutes);
+// Phone-number imports (issue 10): upload, preview, commit as a queued job.
+app.route("/", numberImportsRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));
@@ -87,5 +92,10 @@ export default {
         console.log(`[cleanup] sessions=${deleted.sessions} throttles=${deleted.throttles}`);
       }),
     );
+    ctx.waitUntil(deleteAbandonedImports(env.DB, env.FILES));
+  },
+  /** Phone-number import batches (the IMPORT_QUEUE consumer of wrangler.toml). */
+  async queue(batch, env) {
+    await consumeImportBatches(batch as MessageBatch<ImportBatchMessage>, env);
   },
 } satisfies ExportedHandler<BackendEnv>;

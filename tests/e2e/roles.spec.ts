@@ -12,6 +12,8 @@ const rows = (page: Page) => page.locator("[data-slot='data-table'] tbody tr");
 
 test.describe("roles", () => {
   test("a super admin adds a role with the matrix, edits and deletes it", async ({ page }) => {
+    // A whole add-edit-delete round trip (a dozen navigations): room on a busy 2-core machine.
+    test.slow();
     await signIn(page, ACCOUNTS.superAdmin, undefined, "/roles");
     await expect(page.getByRole("heading", { name: "Roles", level: 1 })).toBeVisible();
     await expect(rows(page).filter({ hasText: "Super Admin" })).toContainText("System");

@@ -12,6 +12,8 @@ async function search(page: Page, text: string) {
 
 test.describe("users", () => {
   test("a provider admin searches, pages, adds, edits and deletes a user", async ({ page }) => {
+    // A whole add-edit-delete round trip (a dozen navigations): room on a busy 2-core machine.
+    test.slow();
     await signIn(page, ACCOUNTS.providerAdmin, undefined, "/users");
     await expect(page.getByRole("heading", { name: "Users", level: 1 })).toBeVisible();
 

@@ -31,6 +31,13 @@ export interface CallOptions {
   json?: Json;
   body?: FormData;
   /**
+   * A body passed through as it arrives (an upload the portal must not hold in memory), with its own
+   * Content-Type (a multipart boundary). Sent once: a stale CSRF token is not retried with it.
+   */
+  stream?: { body: ReadableStream<Uint8Array>; contentType: string };
+  /** This call's timeout instead of UPSTREAM_TIMEOUT_MS (an upload validated while it streams takes longer). */
+  timeoutMs?: number;
+  /**
    * On 401: "sign-out" (default) ends the portal session (the middleware then sends the user to sign in);
    * "throw" only throws `Unauthenticated`, for calls where a 401 is an answer (a wrong password, a guest page).
    */
@@ -90,6 +97,7 @@ export class SanctumClient {
     const language = browser.get("Accept-Language");
     if (language) headers.set("Accept-Language", language);
     if (options.json) headers.set("Content-Type", "application/json");
+    if (options.stream) headers.set("Content-Type", options.stream.contentType);
     const fault = faultInjectionHeader(this.config.env, this.config.request);
     if (fault) headers.set(fault.name, fault.value);
     return headers;
@@ -135,15 +143,20 @@ export class SanctumClient {
    * answer becomes `UpstreamUnavailable`.
    */
   private async exchange<T>(path: string, options: CallOptions, use: (response: Response) => Promise<T>): Promise<T> {
-    const init: RequestInit = {
+    const init: RequestInit & { duplex?: "half" } = {
       method: options.method ?? "GET",
       headers: this.headers(options),
       redirect: "manual",
-      body: options.json ? JSON.stringify(options.json) : options.body,
+      body: options.json ? JSON.stringify(options.json) : (options.stream?.body ?? options.body),
     };
+    // A streamed body goes upstream chunk by chunk as the browser sends it (fetch requires half duplex).
+    if (options.stream) init.duplex = "half";
     const url = this.url(path, options.query);
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new Error("upstream timeout")), upstreamTimeoutMs(this.config.env));
+    const timer = setTimeout(
+      () => controller.abort(new Error("upstream timeout")),
+      options.timeoutMs ?? upstreamTimeoutMs(this.config.env),
+    );
     init.signal = controller.signal;
     // Whatever the fetch implementation does with the signal, nothing here waits past the timeout.
     const timedOut = new Promise<never>((_, reject) => {
@@ -244,6 +257,7 @@ export class SanctumClient {
       });
     const first = await attempt();
     if (first !== stale) return first;
+    if (options.stream) throw new UpstreamError(419, { message: "CSRF token mismatch." });
     // The upstream CSRF token or session went stale: fetch a new token once and retry.
     await this.csrfCookie();
     this.session.markJarChanged();

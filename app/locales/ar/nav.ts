@@ -34,6 +34,8 @@ const nav: Translation<typeof en> = {
   deviceOverrides: "إعدادات الأجهزة الخاصة",
   smtpRelay: "مُرحِّل SMTP",
   brandedDocuments: "المستندات المُعلَّمة",
+  // Importing phone numbers (issue 10).
+  importNumbers: "استيراد أرقام",
 };
 
 export default nav;

@@ -6,6 +6,7 @@ import devices from "./devices";
 import documents from "./documents";
 import e911 from "./e911";
 import errors from "./errors";
+import imports from "./imports";
 import loa from "./loa";
 import logs from "./logs";
 import lookup from "./lookup";
@@ -50,4 +51,6 @@ export default {
   porting,
   // Generated documents (issue 13: letter of authorization).
   loa,
+  // Importing phone numbers (issue 10).
+  imports,
 };

@@ -31,6 +31,8 @@ const nav = {
   deviceOverrides: "Device overrides",
   smtpRelay: "SMTP relay",
   brandedDocuments: "Branded documents",
+  // Importing phone numbers (issue 10).
+  importNumbers: "Import numbers",
 } as const;
 
 export default nav;

@@ -34,6 +34,8 @@ const nav: Translation<typeof en> = {
   deviceOverrides: "Paramètres des appareils",
   smtpRelay: "Relais SMTP",
   brandedDocuments: "Documents de marque",
+  // Importing phone numbers (issue 10).
+  importNumbers: "Importer des numéros",
 };
 
 export default nav;

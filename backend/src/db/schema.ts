@@ -4,7 +4,7 @@
  * backend/migrations/ (0001_init.sql, then 0002_...) create exactly these tables and indexes.
  */
 import { sql } from "drizzle-orm";
-import { index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
+import { type AnySQLiteColumn, index, integer, primaryKey, real, sqliteTable, text, uniqueIndex } from "drizzle-orm/sqlite-core";
 
 const createdAt = () => text("created_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
 const updatedAt = () => text("updated_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`);
@@ -236,8 +236,11 @@ export const phoneNumbers = sqliteTable(
     cnam: text("cnam"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** The import that created the number (migration 0009), for the list's `import` filter. */
+    importId: integer("import_id").references((): AnySQLiteColumn => numberImports.id, { onDelete: "set null" }),
   },
   (table) => [
+    index("phone_numbers_import_idx").on(table.importId),
     index("phone_numbers_organization_status_idx").on(table.organizationId, table.status),
     index("phone_numbers_status_idx").on(table.status),
     index("phone_numbers_organization_created_at_idx").on(table.organizationId, table.createdAt),
@@ -666,3 +669,103 @@ export const carrierSandboxPorts = sqliteTable("carrier_sandbox_ports", {
   exception: text("exception"),
   cancelledAt: text("cancelled_at"),
 });
+
+// --- Phone-number imports (issue 10, migration 0009) ---
+
+export const NUMBER_IMPORT_STATUSES = ["validating", "validated", "queued", "running", "interrupted", "completed"] as const;
+
+/** One uploaded file: the original in R2, the validation counts, the commit choice and the job's progress. */
+export const numberImports = sqliteTable(
+  "number_imports",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    createdBy: integer("created_by").references(() => users.id, { onDelete: "set null" }),
+    /** The uploader's organization: the import is listed to it (and to provider staff). */
+    organizationId: integer("organization_id")
+      .notNull()
+      .references(() => organizations.id),
+    fileName: text("file_name").notNull(),
+    r2Key: text("r2_key").notNull(),
+    size: integer("size").notNull(),
+    delimiter: text("delimiter").notNull(),
+    encoding: text("encoding").notNull(),
+    /** JSON arrays: the recognised columns in file order, and the header names ignored. */
+    columns: text("columns").notNull(),
+    ignoredColumns: text("ignored_columns").notNull(),
+    status: text("status", { enum: NUMBER_IMPORT_STATUSES }).notNull().default("validating"),
+    rowsTotal: integer("rows_total").notNull().default(0),
+    rowsValid: integer("rows_valid").notNull().default(0),
+    rowsInvalid: integer("rows_invalid").notNull().default(0),
+    duplicates: integer("duplicates").notNull().default(0),
+    existing: integer("existing").notNull().default(0),
+    /** JSON [{organization_id, name, valid, existing}]: the preview's counts per organization. */
+    organizationCounts: text("organization_counts").notNull().default("[]"),
+    validationMs: integer("validation_ms").notNull().default(0),
+    existingChoice: text("existing_choice", { enum: ["skip", "update"] }),
+    committedBy: integer("committed_by").references(() => users.id, { onDelete: "set null" }),
+    committedAt: text("committed_at"),
+    batchesTotal: integer("batches_total").notNull().default(0),
+    batchesDone: integer("batches_done").notNull().default(0),
+    rowsToCommit: integer("rows_to_commit").notNull().default(0),
+    rowsDone: integer("rows_done").notNull().default(0),
+    createdCount: integer("created_count").notNull().default(0),
+    updatedCount: integer("updated_count").notNull().default(0),
+    skippedCount: integer("skipped_count").notNull().default(0),
+    failedCount: integer("failed_count").notNull().default(0),
+    lastError: text("last_error"),
+    finishedAt: text("finished_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index("number_imports_organization_created_at_idx").on(table.organizationId, table.createdAt),
+    index("number_imports_created_at_idx").on(table.createdAt),
+  ],
+);
+
+/** Each data row as validated; `seq` numbers the valid rows so a commit batch is a `seq` range. */
+export const numberImportRows = sqliteTable(
+  "number_import_rows",
+  {
+    importId: integer("import_id")
+      .notNull()
+      .references(() => numberImports.id, { onDelete: "cascade" }),
+    rowNumber: integer("row_number").notNull(),
+    seq: integer("seq"),
+    e164: text("e164"),
+    organizationId: integer("organization_id"),
+    type: text("type", { enum: PHONE_NUMBER_TYPES }),
+    label: text("label"),
+    cnam: text("cnam"),
+    country: text("country"),
+    /** JSON object of the row's E911 address, when it has one. */
+    e911: text("e911"),
+    /** Message key (with `|{params}`) of the row's problem, from validation or from the commit. */
+    error: text("error"),
+    errorColumn: text("error_column"),
+    existingId: integer("existing_id"),
+    /** The E911 address the commit creates for the row (ids are assigned in the batch's transaction). */
+    e911AddressId: integer("e911_address_id"),
+    /** What the commit did: created, updated, skipped or failed. */
+    outcome: text("outcome", { enum: ["created", "updated", "skipped", "failed"] }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.importId, table.rowNumber] }),
+    index("number_import_rows_seq_idx").on(table.importId, table.seq),
+    index("number_import_rows_e164_idx").on(table.importId, table.e164, table.rowNumber),
+  ],
+);
+
+/** The ledger of committed batches: a batch writes its row in the same transaction as its numbers. */
+export const numberImportBatches = sqliteTable(
+  "number_import_batches",
+  {
+    importId: integer("import_id")
+      .notNull()
+      .references(() => numberImports.id, { onDelete: "cascade" }),
+    batch: integer("batch").notNull(),
+    rows: integer("rows").notNull(),
+    doneAt: text("done_at").notNull().default(sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`),
+  },
+  (table) => [primaryKey({ columns: [table.importId, table.batch] })],
+);

@@ -1,6 +1,7 @@
 /**
- * `npm run seed:large`: bulk data for performance work — 500 organizations, 100,000 users and
- * 1,000,000 activity rows — generated inside D1 by recursive CTEs, so the SQL file stays tiny.
+ * `npm run seed:large`: bulk data for performance work — 500 organizations, 100,000 users,
+ * 1,000,000 activity rows and 1,000,000 phone numbers — generated inside D1 by recursive CTEs, so the SQL
+ * file stays tiny.
  * Fixed id ranges and INSERT OR IGNORE make it idempotent; run `npm run db:seed` first (roles, demo hash).
  */
 import { ACTIVITY_ACTIONS } from "../lib/activity-titles";
@@ -10,7 +11,11 @@ export const LARGE = {
   organizations: { first: 1001, count: 500 },
   users: { first: 10_001, count: 100_000 },
   activity: { first: 1_000_001, count: 1_000_000, chunk: 100_000 },
+  phoneNumbers: { first: 2_000_001, count: 1_000_000, chunk: 100_000 },
 } as const;
+
+/** Area codes of the bulk numbers: ten of them, 100,000 numbers each (`+1 NPA 5xx xxxx`). */
+const BULK_AREA_CODES = ["303", "512", "206", "617", "404", "602", "813", "402", "919", "608"];
 
 const FIRST_NAMES = [
   "Ava",
@@ -108,6 +113,22 @@ SELECT ${activity.first + offset} + n,
        '198.51.100.' || ((${offset} + n) % 250 + 1),
        'AMP bulk seed',
        strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (((${offset} + n) * 31) % 31536000) || ' seconds')
+FROM seq;`);
+  }
+  const { phoneNumbers } = LARGE;
+  const areaCodes = jsonArray(BULK_AREA_CODES);
+  for (let offset = 0; offset < phoneNumbers.count; offset += phoneNumbers.chunk) {
+    statements.push(`${SERIES(phoneNumbers.chunk)}
+INSERT OR IGNORE INTO phone_numbers (id, e164, organization_id, status, type, carrier, country, state, label, created_at, updated_at)
+SELECT ${phoneNumbers.first + offset} + n,
+       '+1' || json_extract(${areaCodes}, '$[' || ((${offset} + n) % 10) || ']') || printf('%07d', 5000000 + (${offset} + n) / 10),
+       CASE WHEN (${offset} + n) % 20 = 0 THEN NULL ELSE ${organizations.first} + ((${offset} + n) / 20) % ${organizations.count} END,
+       CASE WHEN (${offset} + n) % 20 = 0 THEN 'available' WHEN (${offset} + n) % 50 = 1 THEN 'disconnected' ELSE 'in_service' END,
+       CASE WHEN (${offset} + n) % 40 = 3 THEN 'mobile' ELSE 'local' END,
+       'sandbox', 'US', 'CO',
+       CASE WHEN (${offset} + n) % 7 = 0 THEN 'Line ' || ((${offset} + n) % 1000) END,
+       strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (((${offset} + n) * 17) % 31536000) || ' seconds'),
+       strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || (((${offset} + n) * 17) % 31536000) || ' seconds')
 FROM seq;`);
   }
   return statements;

@@ -127,6 +127,11 @@ export const ACTIVITY_TITLES = {
     fr: "Génération de la lettre d’autorisation d’une demande de portabilité",
     ar: "إنشاء خطاب تفويض لطلب نقل رقم",
   },
+  // Phone-number imports (issue 10).
+  "number_imports.uploaded": { en: "Uploaded a phone-number import", fr: "Envoi d’un import de numéros", ar: "رفع ملف استيراد أرقام" },
+  "number_imports.committed": { en: "Started a phone-number import", fr: "Lancement d’un import de numéros", ar: "بدء استيراد أرقام" },
+  "number_imports.resumed": { en: "Resumed a phone-number import", fr: "Reprise d’un import de numéros", ar: "استئناف استيراد أرقام" },
+  "number_imports.completed": { en: "Finished a phone-number import", fr: "Fin d’un import de numéros", ar: "انتهاء استيراد أرقام" },
 } as const satisfies Record<string, Record<"en" | "fr" | "ar", string>>;
 
 export type ActivityAction = keyof typeof ACTIVITY_TITLES;

@@ -19,11 +19,23 @@ import { tenantOrganizationId, tenantScope } from "./tenant";
  */
 
 /** Tables whose rows `row_counts` counts, and whether it also counts them per organization. */
-const COUNTED = { organizations: false, users: true, activity_log: true, mail_log: true } as const;
+const COUNTED = {
+  organizations: false,
+  users: true,
+  activity_log: true,
+  mail_log: true,
+  phone_numbers: true,
+  // Tallies of phone_numbers for the dashboard (migration 0012): in service, and in service without E911.
+  phone_numbers_in_service: true,
+  phone_numbers_without_e911: true,
+} as const;
 export type CountedTable = keyof typeof COUNTED;
 
 /** FTS5 tables of migration 0004 (external content: rowid = the listed table's id). */
 export type SearchIndex = "users_fts" | "organizations_fts" | "activity_log_fts" | "mail_log_fts";
+
+/** Trigram FTS5 tables (migration 0012): they find any substring of three characters or more. */
+export type SubstringIndex = "phone_numbers_fts";
 
 export interface ListSpec<Row> {
   table: SQLiteTable;
@@ -116,6 +128,20 @@ export function searchCondition(index: SearchIndex, id: SQLiteColumn, search: st
   const phrase = ftsPhrase(search);
   if (phrase === null) return sql`0`;
   return sql`${id} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${phrase})`;
+}
+
+/** Trigrams need three characters: a shorter term has no trigram to look up. */
+export const SUBSTRING_MIN_CHARACTERS = 3;
+
+/**
+ * Rows whose indexed columns contain any of `terms` anywhere (a trigram index). Null when no term is long
+ * enough to look up (`SUBSTRING_MIN_CHARACTERS`): the caller decides what a very short search means.
+ */
+export function substringCondition(index: SubstringIndex, id: SQLiteColumn, terms: string[]): SQL | null {
+  const usable = [...new Set(terms)].filter((term) => [...term].length >= SUBSTRING_MIN_CHARACTERS);
+  if (usable.length === 0) return null;
+  const query = usable.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ");
+  return sql`${id} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${query})`;
 }
 
 /** The `from` and `to` filters of the logs: optional calendar days (YYYY-MM-DD), both inclusive. */

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, count, eq, gte, isNull, notInArray } from "drizzle-orm";
-import { activityDailyCounts, activityLog, organizations, phoneNumbers, portingOrders } from "../db/schema";
+import { and, count, eq, gte, notInArray } from "drizzle-orm";
+import { activityDailyCounts, activityLog, organizations, portingOrders } from "../db/schema";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { countQuery } from "../lib/list";
@@ -49,28 +49,21 @@ dashboardRoutes.openapi(
     const db = c.get("db");
     const days = lastDays(DAYS);
     const organizationId = tenantOrganizationId(me, requested);
-    const numbersScope = tenantScope(me, phoneNumbers.organizationId, requested);
-    // Counts of organizations, users and activity come from the trigger-kept tables of migration 0004.
+    // Counts of organizations, users, activity (migration 0004) and numbers (0012) come from trigger-kept tables.
     const [[orgCount, userCount, activeNumbers, openOrders, withoutE911, perDay], recent] = await Promise.all([
       db.batch([
         organizationId === undefined
           ? countQuery(db, "organizations", undefined)
           : db.select({ total: count() }).from(organizations).where(eq(organizations.id, organizationId)),
         countQuery(db, "users", organizationId),
-        db
-          .select({ total: count() })
-          .from(phoneNumbers)
-          .where(and(numbersScope, eq(phoneNumbers.status, "in_service"))),
+        countQuery(db, "phone_numbers_in_service", organizationId),
         db
           .select({ total: count() })
           .from(portingOrders)
           .where(
             and(tenantScope(me, portingOrders.organizationId, requested), notInArray(portingOrders.status, ["completed", "cancelled"])),
           ),
-        db
-          .select({ total: count() })
-          .from(phoneNumbers)
-          .where(and(numbersScope, eq(phoneNumbers.status, "in_service"), isNull(phoneNumbers.e911AddressId))),
+        countQuery(db, "phone_numbers_without_e911", organizationId),
         db
           .select({ date: activityDailyCounts.day, count: activityDailyCounts.total })
           .from(activityDailyCounts)

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { searchDigits } from "../../../common/phone-numbers";
 import { createCarrier } from "../carriers";
 import type { Db } from "../db/client";
@@ -8,8 +8,9 @@ import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, notFound } from "../lib/errors";
+import { listPage, substringCondition } from "../lib/list";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { likePattern, listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { CnamSchema, carrierCall, PhoneNumberSchema, phoneNumberColumns, serializePhoneNumber } from "../lib/phone-numbers";
 import { tenantScope } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
@@ -26,6 +27,24 @@ const SORTS = {
   label: phoneNumbers.label,
   created_at: phoneNumbers.createdAt,
 } as const;
+
+/**
+ * The list's search: the typed text, and its digits alone (E.164 is "+" and digits, so "(416) 555-01" finds
+ * +1416555012x), anywhere in the number, label or caller ID name, through the trigram index. One or two
+ * characters have no trigram: those few-character searches scan with LIKE (bounded by the search length).
+ */
+function searchCondition(search: string): SQL {
+  const digits = searchDigits(search);
+  return (
+    substringCondition("phone_numbers_fts", phoneNumbers.id, [search, digits]) ??
+    or(
+      digits ? sql`${phoneNumbers.e164} LIKE ${likePattern(digits)} ESCAPE '\\'` : undefined,
+      sql`${phoneNumbers.label} LIKE ${likePattern(search)} ESCAPE '\\'`,
+      sql`${phoneNumbers.cnam} LIKE ${likePattern(search)} ESCAPE '\\'`,
+    ) ??
+    sql`0`
+  );
+}
 
 async function findNumber(db: Db, me: CurrentUser, id: number) {
   const [row] = await db
@@ -50,6 +69,7 @@ phoneNumbersRoutes.openapi(
         status: z.enum(PHONE_NUMBER_STATUSES).optional(),
         type: z.enum(PHONE_NUMBER_TYPES).optional(),
         e911: z.enum(["missing"]).optional().openapi({ description: "`missing`: numbers without an E911 address" }),
+        import: z.coerce.number().int().positive().optional().openapi({ description: "Only the numbers a phone-number import created" }),
       }),
     },
     responses: {
@@ -62,35 +82,29 @@ phoneNumbersRoutes.openapi(
     const query = c.req.valid("query");
     const db = c.get("db");
     const search = query.search?.trim();
-    const digits = search ? searchDigits(search) : "";
-    const conditions: (SQL | undefined)[] = [
-      tenantScope(me, phoneNumbers.organizationId, query.organization_id),
-      search
-        ? or(
-            // E.164 is "+" and digits only, so the typed digits match whatever formatting they came in.
-            digits ? sql`${phoneNumbers.e164} LIKE ${likePattern(digits)} ESCAPE '\\'` : undefined,
-            sql`${phoneNumbers.label} LIKE ${likePattern(search)} ESCAPE '\\'`,
-            sql`${phoneNumbers.cnam} LIKE ${likePattern(search)} ESCAPE '\\'`,
-          )
-        : undefined,
-      query.status ? eq(phoneNumbers.status, query.status) : undefined,
-      query.type ? eq(phoneNumbers.type, query.type) : undefined,
-      query.e911 === "missing" ? isNull(phoneNumbers.e911AddressId) : undefined,
-    ];
-    const where = and(...conditions);
-    const order = query.direction === "asc" ? asc : desc;
-    const [rows, totals] = await Promise.all([
-      db
-        .select(phoneNumberColumns())
-        .from(phoneNumbers)
-        .leftJoin(organizations, eq(organizations.id, phoneNumbers.organizationId))
-        .where(where)
-        .orderBy(order(SORTS[query.sort]), order(phoneNumbers.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
-      db.select({ total: count() }).from(phoneNumbers).where(where),
-    ]);
-    return c.json(paginate(rows.map(serializePhoneNumber), totals[0]?.total ?? 0, query.page, query.per_page), 200);
+    const page = await listPage(db, {
+      table: phoneNumbers,
+      id: phoneNumbers.id,
+      counted: "phone_numbers",
+      tenant: { actor: me, column: phoneNumbers.organizationId },
+      query,
+      filters: [
+        search ? searchCondition(search) : undefined,
+        query.status ? eq(phoneNumbers.status, query.status) : undefined,
+        query.type ? eq(phoneNumbers.type, query.type) : undefined,
+        query.e911 === "missing" ? isNull(phoneNumbers.e911AddressId) : undefined,
+        query.import ? eq(phoneNumbers.importId, query.import) : undefined,
+      ],
+      sort: SORTS[query.sort],
+      rows: (where, rowOrder) =>
+        db
+          .select(phoneNumberColumns())
+          .from(phoneNumbers)
+          .leftJoin(organizations, eq(organizations.id, phoneNumbers.organizationId))
+          .where(where)
+          .orderBy(...rowOrder),
+    });
+    return c.json({ ...page, data: page.data.map(serializePhoneNumber) }, 200);
   },
 );
 

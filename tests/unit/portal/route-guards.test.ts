@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SCREENS } from "~/route-table";
+import { SCREENS, type ScreenId, screen } from "~/route-table";
 import { PERMISSIONS } from "../../../common/permissions";
 import { harness, runRoute, type UpstreamCall, userWith } from "./route-harness";
 
@@ -24,16 +24,37 @@ const routeCalls = (calls: UpstreamCall[]) => calls.filter((call) => !PRELUDE.ha
 const KINDS = ["loader", "action"] as const;
 
 /** Route modules that are not screens of the route table, each with what it owes a stranger. */
+/** Resource routes inside the signed-in layout: files proxied after the guard of the screen they serve. */
+const RESOURCE_ROUTES: { file: string; screen: ScreenId; path: string; params: Record<string, string> }[] = [
+  { file: "routes/branded-documents.file.tsx", screen: "branded-documents", path: "/branded-documents/1/file", params: { id: "1" } },
+  { file: "routes/branded-documents.upload.tsx", screen: "branded-documents", path: "/branded-documents/upload", params: {} },
+  { file: "routes/tts.audio.tsx", screen: "tts", path: "/tools/tts/audio/1", params: { id: "1" } },
+  { file: "routes/tts.preview.tsx", screen: "tts-add", path: "/tools/tts/preview", params: {} },
+  { file: "routes/devices.export.tsx", screen: "device-overrides", path: "/tools/devices/overrides/export/1", params: { id: "1" } },
+  {
+    file: "routes/tools.porting.order.document.tsx",
+    screen: "porting-order",
+    path: "/tools/porting/order/1/documents/1",
+    params: { id: "1", document: "1" },
+  },
+  {
+    file: "routes/tools.import.phone-numbers.errors.tsx",
+    screen: "number-import-step-2",
+    path: "/tools/import/phone_numbers/1/errors.csv",
+    params: { id: "1" },
+  },
+  {
+    file: "routes/tools.import.phone-numbers.template.tsx",
+    screen: "number-import",
+    path: "/tools/import/phone_numbers/template.csv",
+    params: {},
+  },
+];
 const SIGNED_IN_EXTRAS = [
   "routes/_app._index.tsx",
   "routes/masquerade.tsx",
   "routes/organization-filter.tsx",
-  // Resource routes inside the signed-in layout: files proxied after the screen's own guard.
-  "routes/branded-documents.file.tsx",
-  "routes/branded-documents.upload.tsx",
-  "routes/tts.audio.tsx",
-  "routes/tts.preview.tsx",
-  "routes/devices.export.tsx",
+  ...RESOURCE_ROUTES.map((entry) => entry.file),
 ];
 const PUBLIC_ROUTES = ["routes/preferences.tsx", "routes/files.tsx", "routes/logout.tsx"];
 /** Open by design: guest pages (they send signed-in users away), layouts, the API reference, 404. */
@@ -95,6 +116,28 @@ describe("screens refuse a user lacking their key", () => {
   it("the walk reaches every guarded screen's loader", () => {
     expect(guarded.filter((entry) => !moduleOf(entry.file).loader)).toEqual([]);
   });
+});
+
+describe("resource routes refuse a user lacking their screen's key", () => {
+  for (const entry of RESOURCE_ROUTES) {
+    const key = screen(entry.screen).permission;
+    for (const kind of KINDS) {
+      const handler = moduleOf(entry.file)[kind];
+      if (!handler || !key) continue;
+      it(`${entry.file} ${kind} answers 401 without "${key}" and calls nothing upstream`, async () => {
+        const h = await harness(userWith(PERMISSIONS.filter((other) => other !== key)));
+        const outcome = await runRoute(h, handler, {
+          method: kind === "action" ? "POST" : "GET",
+          path: entry.path,
+          params: entry.params,
+          cookie: h.signedInCookie,
+          signedInLayout: true,
+        });
+        expect(outcome.status).toBe(401);
+        expect(routeCalls(h.calls)).toEqual([]);
+      });
+    }
+  }
 });
 
 describe("signed-in routes send a browser without a session to sign in", () => {

@@ -1,0 +1,351 @@
+import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
+import { useEffect, useState, useSyncExternalStore } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useLocation, useNavigation, useRevalidator } from "react-router";
+import { PageHeader } from "~/components/admin/page-header";
+import { loadRecord, recordId } from "~/components/admin/upstream.server";
+import { ImportSteps } from "~/components/imports/steps";
+import { importTiming, importUrl, type NumberImport, type NumberImportDetail } from "~/components/imports/types";
+import { Alert, AlertDescription } from "~/components/ui/alert";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { ErrorList } from "~/components/ui/form-field";
+import { getEnv } from "~/lib/cloudflare.server";
+import { readFormData, saveFailure } from "~/lib/forms.server";
+import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import { cn } from "~/lib/utils";
+import { translateError } from "~/lib/validation-message";
+import { getInstance } from "~/middleware/i18next";
+import { IMPORT_PREVIEW_ERRORS } from "../../common/number-imports";
+import type { Route } from "./+types/tools.import.phone-numbers.step-2";
+
+/** Seconds between two reads of a running import (with JavaScript; without, the meta refresh). */
+const POLL_SECONDS = 1;
+const REFRESH_SECONDS = 3;
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const { api, user } = requireScreen(context, "number-import-step-2");
+  const job = await loadRecord<NumberImportDetail>(api, "/api/phone-number-imports/:id", params.id);
+  return { job, canImport: can(user, "tools.phone_numbers.import") };
+}
+
+/** `intent=commit` (existing, skip_invalid) or `intent=resume`: both need the import permission. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "number-import-step-2");
+  requirePermission(context, "tools.phone_numbers.import");
+  const id = recordId(params.id);
+  const t = getInstance(context).getFixedT(null, "imports");
+  const form = await readFormData(request);
+  const intent = form.get("intent");
+  try {
+    if (intent === "commit") {
+      const job = await api.call<NumberImport>(`/api/phone-number-imports/${id}/commit`, {
+        method: "POST",
+        json: { existing: form.get("existing") === "update" ? "update" : "skip", skip_invalid: form.get("skip_invalid") === "on" },
+      });
+      return redirectWithToast(
+        importUrl.preview(id),
+        { type: "success", message: t("toasts.committed", { name: job.file_name }) },
+        getEnv(context).SESSION_SECRET,
+      );
+    }
+    if (intent === "resume") {
+      const job = await api.call<NumberImport>(`/api/phone-number-imports/${id}/resume`, { method: "POST" });
+      return redirectWithToast(
+        importUrl.preview(id),
+        { type: "success", message: t("toasts.resumed", { name: job.file_name }) },
+        getEnv(context).SESSION_SECRET,
+      );
+    }
+    return data({ errors: { "": ["imports.invalidRequest"] } as Record<string, string[]> }, { status: 400 });
+  } catch (error) {
+    const { errors, status } = saveFailure(error, "phone-number import commit");
+    return data({ errors }, { status });
+  }
+}
+
+const noSubscribe = () => () => {};
+
+/** Date.now() once hydrated, every second; null during SSR and without JavaScript (times then come from the server's answer). */
+function useNow(active: boolean): number | null {
+  const hydrated = useSyncExternalStore(
+    noSubscribe,
+    () => true,
+    () => false,
+  );
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (!active) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [active]);
+  return hydrated ? now : null;
+}
+
+function Stat({ label, value, testId }: { label: string; value: string; testId?: string }) {
+  return (
+    <div className="rounded-md border p-3">
+      <dt className="text-muted-foreground text-xs">{label}</dt>
+      <dd className="font-semibold text-xl tabular-nums" data-testid={testId}>
+        {value}
+      </dd>
+    </div>
+  );
+}
+
+export default function ImportNumbersPreview({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, i18n } = useTranslation("imports");
+  const { job, canImport } = loaderData;
+  const navigation = useNavigation();
+  const location = useLocation();
+  const revalidator = useRevalidator();
+  const running = job.status === "queued" || job.status === "running";
+  const now = useNow(running);
+  const number = (value: number) => value.toLocaleString(i18n.language);
+  const duration = (seconds: number) =>
+    seconds < 60
+      ? t("duration.seconds", { count: seconds })
+      : t("duration.minutes", { minutes: Math.floor(seconds / 60), seconds: seconds % 60 });
+  const formErrors = actionData?.errors ? Object.values(actionData.errors).flat() : undefined;
+
+  useEffect(() => {
+    if (!running) return;
+    const timer = setInterval(() => {
+      if (revalidator.state === "idle") revalidator.revalidate();
+    }, POLL_SECONDS * 1000);
+    return () => clearInterval(timer);
+  }, [running, revalidator]);
+
+  // Without JavaScript the server's clock answers (updated_at of the last batch).
+  const timing = importTiming(job, now ?? Date.parse(job.finished_at ?? job.updated_at));
+  const percent = job.rows_to_commit > 0 ? Math.round((job.rows_done / job.rows_to_commit) * 100) : 0;
+  const errorsSoFar = job.rows_invalid + job.failed_count;
+
+  return (
+    <div className="space-y-6">
+      {running && (
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant tag, no user data.
+        <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` }} />
+      )}
+      <PageHeader title={t("preview.title", { name: job.file_name })} description={t("preview.description")} backTo={importUrl.upload()} />
+      <ImportSteps current="preview" />
+
+      <Card>
+        <CardHeader>
+          <CardTitle>{t("preview.counts")}</CardTitle>
+        </CardHeader>
+        <CardContent className="space-y-4">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="import-counts">
+            <Stat label={t("preview.rows")} value={number(job.rows_total)} testId="count-rows" />
+            <Stat label={t("preview.valid")} value={number(job.rows_valid)} testId="count-valid" />
+            <Stat label={t("preview.invalid")} value={number(job.rows_invalid)} testId="count-invalid" />
+            <Stat label={t("preview.duplicates")} value={number(job.duplicates)} testId="count-duplicates" />
+            <Stat label={t("preview.existing")} value={number(job.existing)} testId="count-existing" />
+          </dl>
+          <p className="text-muted-foreground text-sm">
+            {t("preview.validatedIn", { seconds: (job.validation_ms / 1000).toFixed(1) })}
+            {job.ignored_columns.length > 0 && <> {t("preview.ignoredColumns", { columns: job.ignored_columns.join(", ") })}</>}
+          </p>
+          {job.organizations.length > 0 && (
+            <table className="w-full max-w-xl text-sm" data-testid="per-organization">
+              <caption className="mb-2 text-start font-medium">{t("preview.perOrganization")}</caption>
+              <thead className="border-b text-xs uppercase tracking-wide">
+                <tr>
+                  <th scope="col" className="py-2 text-start font-semibold">
+                    {t("preview.organization")}
+                  </th>
+                  <th scope="col" className="py-2 text-end font-semibold">
+                    {t("preview.valid")}
+                  </th>
+                  <th scope="col" className="py-2 text-end font-semibold">
+                    {t("preview.existing")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {job.organizations.map((entry) => (
+                  <tr key={entry.organization_id} className="border-b last:border-b-0">
+                    <td className="py-2">{entry.name}</td>
+                    <td className="py-2 text-end tabular-nums">{number(entry.valid)}</td>
+                    <td className="py-2 text-end tabular-nums">{number(entry.existing)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </CardContent>
+      </Card>
+
+      {job.status === "validated" && (
+        <Card>
+          <CardContent className="space-y-4">
+            {job.rows_valid === 0 ? (
+              <Alert variant="destructive">
+                <AlertDescription>{t("preview.nothingValid")}</AlertDescription>
+              </Alert>
+            ) : canImport ? (
+              <Form method="post" className="space-y-4" data-testid="commit-form">
+                <input type="hidden" name="intent" value="commit" />
+                {job.existing > 0 && (
+                  <fieldset className="space-y-2">
+                    <legend className="mb-1 font-medium text-sm">{t("preview.existingChoice")}</legend>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input type="radio" name="existing" value="skip" defaultChecked className="size-4 accent-primary" />
+                      {t("preview.existingSkip")}
+                    </label>
+                    <label className="flex items-center gap-2 text-sm">
+                      <input type="radio" name="existing" value="update" className="size-4 accent-primary" />
+                      {t("preview.existingUpdate")}
+                    </label>
+                  </fieldset>
+                )}
+                {job.rows_invalid > 0 && (
+                  <label className="flex items-center gap-2 text-sm">
+                    <input type="checkbox" name="skip_invalid" required className="size-4 accent-primary" />
+                    {t("preview.skipInvalid", { count: job.rows_valid, invalid: job.rows_invalid })}
+                  </label>
+                )}
+                <ErrorList errors={formErrors} className="font-medium" />
+                <div className="flex flex-wrap items-center gap-3">
+                  <Button type="submit" disabled={navigation.state === "submitting"}>
+                    {navigation.state === "submitting" ? t("preview.committing") : t("preview.commit", { count: job.rows_valid })}
+                  </Button>
+                  <Link to={importUrl.upload()} className={buttonVariants({ variant: "outline" })}>
+                    {t("preview.reupload")}
+                  </Link>
+                </div>
+              </Form>
+            ) : (
+              <p className="text-sm">{t("preview.noPermission")}</p>
+            )}
+          </CardContent>
+        </Card>
+      )}
+
+      {(running || job.status === "interrupted") && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("progress.title")}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-3">
+            <progress
+              className="h-2 w-full accent-primary"
+              max={job.rows_to_commit || 1}
+              value={job.rows_done}
+              aria-label={t("progress.title")}
+            >
+              {percent}%
+            </progress>
+            <div role="status" className="grid gap-1 text-sm sm:grid-cols-2" data-testid="import-progress">
+              <span>{t("progress.rowsDone", { done: number(job.rows_done), total: number(job.rows_to_commit) })}</span>
+              <span>{t("progress.errorsSoFar", { count: errorsSoFar })}</span>
+              <span>{t("progress.elapsed", { time: duration(timing.elapsedSeconds) })}</span>
+              <span>
+                {timing.etaSeconds === null ? t("progress.etaUnknown") : t("progress.eta", { time: duration(timing.etaSeconds) })}
+              </span>
+            </div>
+            {running && (
+              <div className="flex flex-wrap items-center gap-3 text-sm">
+                <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+                <span>{t("progress.refreshHint")}</span>
+                <a href={location.pathname} className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
+                  {t("progress.refresh")}
+                </a>
+              </div>
+            )}
+            {(job.status === "interrupted" || job.resumable) && (
+              <>
+                <Alert variant="destructive">
+                  <AlertDescription>
+                    {job.status === "interrupted" ? t("progress.interrupted", { reason: job.last_error ?? "—" }) : t("progress.stalled")}
+                  </AlertDescription>
+                </Alert>
+                {canImport && (
+                  <Form method="post">
+                    <input type="hidden" name="intent" value="resume" />
+                    <ErrorList errors={formErrors} className="mb-2 font-medium" />
+                    <Button type="submit">{t("progress.resume")}</Button>
+                  </Form>
+                )}
+              </>
+            )}
+          </CardContent>
+        </Card>
+      )}
+
+      {job.status === "completed" && (
+        <Card>
+          <CardHeader>
+            <CardTitle>{t("done.title")}</CardTitle>
+          </CardHeader>
+          <CardContent className="space-y-4">
+            <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="import-summary">
+              <Stat label={t("done.created")} value={number(job.created_count)} testId="done-created" />
+              <Stat label={t("done.updated")} value={number(job.updated_count)} />
+              <Stat label={t("done.skipped")} value={number(job.skipped_count)} />
+              <Stat label={t("done.failed")} value={number(job.failed_count)} />
+              <Stat label={t("done.invalid")} value={number(job.rows_invalid)} />
+            </dl>
+            <p className="text-muted-foreground text-sm">{t("progress.elapsed", { time: duration(timing.elapsedSeconds) })}</p>
+            <div className="flex flex-wrap gap-3">
+              <Link to={importUrl.numbers(job.id)} className={buttonVariants()}>
+                {t("done.viewNumbers")}
+              </Link>
+              <Link to={importUrl.upload()} className={buttonVariants({ variant: "outline" })}>
+                {t("done.another")}
+              </Link>
+            </div>
+          </CardContent>
+        </Card>
+      )}
+
+      <Card className="gap-0 py-0">
+        <CardHeader className="py-4">
+          <CardTitle>{t("preview.errors")}</CardTitle>
+        </CardHeader>
+        {job.errors.length === 0 ? (
+          <p className="px-6 pb-6 text-sm">{t("preview.noErrors")}</p>
+        ) : (
+          <>
+            <div className="flex flex-wrap items-center justify-between gap-3 px-6 pb-4 text-sm">
+              <span>{t("preview.errorsFirst", { count: Math.min(IMPORT_PREVIEW_ERRORS, job.errors.length) })}</span>
+              <a href={importUrl.errors(job.id)} download className={buttonVariants({ variant: "outline", size: "sm" })}>
+                <DownloadIcon aria-hidden="true" />
+                {t("preview.report")}
+              </a>
+            </div>
+            <div className="overflow-x-auto">
+              <table className="w-full text-sm" data-testid="row-errors">
+                <thead className="border-y bg-muted/40 text-xs uppercase tracking-wide">
+                  <tr>
+                    <th scope="col" className="px-4 py-3 text-start font-semibold">
+                      {t("preview.row")}
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-start font-semibold">
+                      {t("preview.column")}
+                    </th>
+                    <th scope="col" className="px-4 py-3 text-start font-semibold">
+                      {t("preview.problem")}
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {job.errors.map((error) => (
+                    <tr key={error.row} className="border-b last:border-b-0" data-row={error.row}>
+                      <td className="px-4 py-2 tabular-nums">{error.row}</td>
+                      <td className="px-4 py-2 font-mono" dir="ltr">
+                        {error.column ?? "—"}
+                      </td>
+                      <td className="px-4 py-2">{translateError(t, error.message)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          </>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,72 @@
+import AxeBuilder from "@axe-core/playwright";
+import { expect, type Page, test } from "@playwright/test";
+import { importCsv } from "./import-csv";
+import { ACCOUNTS, signIn, useLanguage } from "./support";
+
+async function expectNoSeriousViolations(page: Page, label: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
+  expect(
+    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
+    label,
+  ).toEqual([]);
+}
+
+test.describe.configure({ timeout: 120_000 });
+
+test("with JavaScript: the header check, preview, live progress and the numbers, with axe on both steps", async ({ page }) => {
+  await signIn(page, ACCOUNTS.superAdmin);
+  await page.goto("/tools/import/phone_numbers");
+  await expectNoSeriousViolations(page, "step 1");
+
+  // The first line is read in the browser before anything is sent.
+  await page.setInputFiles("#import-file", { name: "wrong.csv", mimeType: "text/csv", buffer: Buffer.from("phone;label\n") });
+  await expect(page.getByTestId("header-check")).toHaveText(/Columns found: phone, label\./);
+  await page.setInputFiles("#import-file", { name: "wrong.csv", mimeType: "text/csv", buffer: Buffer.from("model;label\n") });
+  await expect(page.getByTestId("header-check")).toContainText("no “number” column");
+
+  const { csv } = importCsv(300, { invalid: 2 });
+  await page.setInputFiles("#import-file", { name: "js-import.csv", mimeType: "text/csv", buffer: Buffer.from(csv) });
+  await page.getByRole("button", { name: "Upload and check" }).click();
+  await expect(page).toHaveURL(/\/step-2$/);
+  await expect(page.getByTestId("count-valid")).toHaveText("300");
+  await expectNoSeriousViolations(page, "step 2 preview");
+
+  await page.getByLabel("Import the 300 valid rows and leave out the 2 invalid ones").check();
+  await page.getByRole("button", { name: "Import 300 numbers" }).click();
+  // Polled while it runs, no reload needed.
+  await expect(page.getByRole("heading", { name: "Import finished" })).toBeVisible({ timeout: 30_000 });
+  await expect(page.getByTestId("done-created")).toHaveText("300");
+  // axe after the "import started" toast (5 s) has gone: it measures a fading toast's contrast mid-animation.
+  await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
+  await expectNoSeriousViolations(page, "step 2 done");
+});
+
+test("pasted rows as an organization member: previewed, refused rows named, no import without the key", async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgAdmin);
+  await page.goto("/tools/import/phone_numbers");
+  const { csv } = importCsv(3);
+  await page.getByLabel("CSV text").fill(`${csv.trim()}\r\n+12125550100,Lakeside Logistics,,,`);
+  await page.getByRole("button", { name: "Check pasted rows" }).click();
+  await expect(page).toHaveURL(/\/step-2$/);
+  await expect(page.getByTestId("row-errors")).toContainText("You can import numbers into your own organization only.");
+  await expect(page.getByText("importing them needs the “import phone numbers” permission")).toBeVisible();
+  await expect(page.getByTestId("commit-form")).toHaveCount(0);
+});
+
+test("in Arabic: right to left, translated guide and row messages", async ({ page }) => {
+  await signIn(page, ACCOUNTS.superAdmin);
+  await useLanguage(page, "ar");
+  await page.goto("/tools/import/phone_numbers");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { name: "استيراد أرقام الهاتف" })).toBeVisible();
+  await page.setInputFiles("#import-file", {
+    name: "arabic.csv",
+    mimeType: "text/csv",
+    buffer: Buffer.from("number,organization\n12345,BUS-10021\n"),
+  });
+  await page.getByRole("button", { name: "رفع وتحقق" }).click();
+  await expect(page).toHaveURL(/\/step-2$/);
+  await expect(page.getByTestId("row-errors")).toContainText("هذا ليس رقم هاتف صالحًا.");
+  await expectNoSeriousViolations(page, "step 2 in Arabic");
+});
