@@ -5,10 +5,14 @@ import { defineConfig, type EnvironmentOptions } from "vite";
 
 // AMP_STATE_DIR lets the e2e suite run on its own local KV/D1/R2 state.
 const persistState = process.env.AMP_STATE_DIR ? { path: process.env.AMP_STATE_DIR } : true;
-// The bench's own build folder (react-router.config.ts puts the portal there): the backend Worker goes beside it.
-const benchBuild: Record<string, EnvironmentOptions> = process.env.AMP_BUILD_DIR
-  ? { amp_backend: { build: { outDir: `${process.env.AMP_BUILD_DIR}/amp_backend` } } }
-  : {};
+/**
+ * The backend Worker is minified: with the eSpeak module (9 MB gzipped) and fontkit (generated documents) it is
+ * close to the Workers Paid plan's 10 MiB compressed limit (docs/backend.md, "Generated documents"). The
+ * bench's own build folder (react-router.config.ts puts the portal there): the backend Worker goes beside it.
+ */
+const backend: EnvironmentOptions = {
+  build: { minify: true, ...(process.env.AMP_BUILD_DIR ? { outDir: `${process.env.AMP_BUILD_DIR}/amp_backend` } : {}) },
+};
 
 // The browser build: what every page loads first (React, React Router, i18next) is one chunk instead of a
 // dozen small ones; the rest keeps Rolldown's per-route splitting.
@@ -70,5 +74,5 @@ export default defineConfig({
     reactRouter(),
   ],
   resolve: { tsconfigPaths: true },
-  environments: { client, ...benchBuild },
+  environments: { client, amp_backend: backend },
 });

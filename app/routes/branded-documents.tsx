@@ -10,6 +10,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { RowActions } from "~/components/admin/row-actions";
 import { documentAction, type UploadReply } from "~/components/documents/actions.server";
 import { notify } from "~/components/toasts";
+import { LetterLanguageSelect } from "~/components/tools/porting-loa";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -501,6 +502,7 @@ function UploadCard({
               </NativeSelect>
             </div>
           )}
+          <LetterLanguageSelect id="letter-locale" />
           <Button type="submit" variant="outline">
             <FileTextIcon aria-hidden="true" />
             {t("letter.generate")}

@@ -9,6 +9,8 @@ import { PageHeader } from "~/components/admin/page-header";
 import { loadRecord, recordId } from "~/components/admin/upstream.server";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatNanp } from "~/components/tools/format";
+import { GenerateLoaForm, loaMissingFields } from "~/components/tools/porting-loa";
+import { generateLoa } from "~/components/tools/porting-loa.server";
 import {
   EDITABLE_STATUSES,
   IN_PROGRESS_STATUSES,
@@ -45,7 +47,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { order };
 }
 
-/** Three intents: `comment` (a form with its own errors), `submit` and `cancel` (redirect back with a toast). */
+/**
+ * Four intents: `comment` (a form with its own errors), `submit`, `cancel` and `loa` (generate the letter of
+ * authorization; each redirects back with a toast).
+ */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "porting-order");
   const id = recordId(params.id);
@@ -53,6 +58,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
   const t = getInstance(context).getFixedT(null, "porting");
   const formData = await readFormData(request);
   const intent = formData.get("intent");
+  if (intent === "loa") return generateLoa(context, api, id, formData);
   if (intent === "submit" || intent === "cancel") {
     const secret = getEnv(context).SESSION_SECRET;
     const to = intent === "submit" ? "submitted" : "cancelled";
@@ -95,6 +101,7 @@ function StatusBadge({ status }: { status: PortingOrderStatus }) {
 
 export default function PortingOrderDetail({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("porting");
+  const { t: tLoa } = useTranslation("loa");
   const { order } = loaderData;
   useFormErrorToast(actionData);
   const watching = IN_PROGRESS_STATUSES.includes(order.status);
@@ -103,6 +110,7 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
   const editable = EDITABLE_STATUSES.includes(order.status);
   const open = order.status !== "completed" && order.status !== "cancelled";
   const address = order.service_address;
+  const missingForLoa = loaMissingFields(order);
   const [form, fields] = useForm({
     id: "porting-comment",
     lastResult: actionData?.result,
@@ -217,12 +225,13 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
         <CardHeader>
           <CardTitle>{t("order.documentsHeading")}</CardTitle>
         </CardHeader>
-        <CardContent>
+        <CardContent className="space-y-4">
           {order.documents && order.documents.length > 0 ? (
             <ul className="space-y-2">
               {order.documents.map((document) => (
                 <li key={document.id} className="flex flex-wrap items-center gap-3">
                   <Badge variant="outline">{t(`order.documents.${document.kind}`)}</Badge>
+                  {document.source === "generated" && <Badge variant="secondary">{tLoa("generated")}</Badge>}
                   <a
                     href={`/tools/porting/order/${order.id}/documents/${document.id}`}
                     className="inline-flex items-center gap-1 text-primary-text underline"
@@ -238,6 +247,23 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
           ) : (
             <p className="text-muted-foreground">{t("order.noDocuments")}</p>
           )}
+          <section aria-labelledby="loa-heading" className="space-y-3 border-t pt-4">
+            <h3 id="loa-heading" className="font-medium">
+              {tLoa("heading")}
+            </h3>
+            <p id="loa-description" className="text-muted-foreground text-sm">
+              {editable ? tLoa("description") : tLoa("onlyEditable")}
+            </p>
+            {editable && missingForLoa.length > 0 && (
+              <p className="text-sm">
+                {tLoa("missing", { fields: missingForLoa.map((field) => t(`order.fields.${field}`)).join(", ") })}{" "}
+                <Link to={`/tools/porting/order/${order.id}/edit`} className="text-primary-text underline">
+                  {tLoa("completeDetails")}
+                </Link>
+              </p>
+            )}
+            {editable && missingForLoa.length === 0 && <GenerateLoaForm />}
+          </section>
         </CardContent>
       </Card>
 

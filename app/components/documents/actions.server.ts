@@ -1,6 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { isId } from "~/components/admin/list-query";
 import { listUrl } from "~/components/admin/upstream.server";
+import { LOA_LOCALES } from "~/components/tools/porting-loa";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
@@ -73,9 +74,11 @@ export async function documentAction(
       message = t("toasts.deleted");
     } else if (intent === "welcome-letter") {
       const organizationId = String(formData.get("organization_id") ?? "");
+      const requested = String(formData.get("locale") ?? "");
+      const locale = LOA_LOCALES.find((code) => code === requested);
       await api.call("/api/branded-documents/welcome-letter", {
         method: "POST",
-        json: isId(organizationId) ? { organization_id: Number(organizationId) } : {},
+        json: { ...(isId(organizationId) ? { organization_id: Number(organizationId) } : {}), ...(locale ? { locale } : {}) },
       });
       message = t("toasts.generated");
     } else {

@@ -38,6 +38,8 @@ export interface PortingOrderDocument {
   filename: string;
   content_type: string;
   size: number;
+  /** `generated`: the letter of authorization made by "Generate LOA", to be signed. */
+  source: "upload" | "generated";
   created_at: string;
 }
 

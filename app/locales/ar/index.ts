@@ -7,6 +7,7 @@ import documents from "./documents";
 import e911 from "./e911";
 import errors from "./errors";
 import imports from "./imports";
+import loa from "./loa";
 import logs from "./logs";
 import lookup from "./lookup";
 import nav from "./nav";
@@ -49,6 +50,8 @@ export default {
   e911,
   lookup,
   porting,
+  // Generated documents (issue 13: letter of authorization).
+  loa,
   // Importing phone numbers (issue 10).
   imports,
   // Residential user wizard.

@@ -620,6 +620,8 @@ export const brandedDocumentVersions = sqliteTable(
 
 export const PORTING_EVENT_TYPES = ["status", "comment"] as const;
 export const PORTING_DOCUMENT_KINDS = ["loa", "bill"] as const;
+/** An uploaded file, or the LOA the backend generated (migration 0011). */
+export const PORTING_DOCUMENT_SOURCES = ["upload", "generated"] as const;
 
 /** A port order's history: every status change (with the carrier's reason) and every comment. */
 export const portingOrderEvents = sqliteTable(
@@ -655,6 +657,7 @@ export const portingOrderDocuments = sqliteTable(
     contentType: text("content_type").notNull(),
     size: integer("size").notNull(),
     uploadedBy: integer("uploaded_by").references(() => users.id, { onDelete: "set null" }),
+    source: text("source", { enum: PORTING_DOCUMENT_SOURCES }).notNull().default("upload"),
     createdAt: createdAt(),
   },
   (table) => [index("porting_order_documents_order_idx").on(table.orderId)],

@@ -121,6 +121,12 @@ export const ACTIVITY_TITLES = {
     fr: "Commentaire sur une demande de portabilité",
     ar: "تعليق على طلب نقل رقم",
   },
+  // Generated letters of authorization (issue 13).
+  "porting_orders.loa_generated": {
+    en: "Generated a porting order's letter of authorization",
+    fr: "Génération de la lettre d’autorisation d’une demande de portabilité",
+    ar: "إنشاء خطاب تفويض لطلب نقل رقم",
+  },
   // Phone-number imports (issue 10).
   "number_imports.uploaded": { en: "Uploaded a phone-number import", fr: "Envoi d’un import de numéros", ar: "رفع ملف استيراد أرقام" },
   "number_imports.committed": { en: "Started a phone-number import", fr: "Lancement d’un import de numéros", ar: "بدء استيراد أرقام" },

@@ -1,6 +1,8 @@
 /** Branded documents: what may be uploaded (decided by the bytes, not the name) and how names are cleaned. */
-import type { DOCUMENT_KINDS } from "../db/schema";
+import type { Db } from "../db/client";
+import { brandedDocuments, type DOCUMENT_KINDS } from "../db/schema";
 import { sniffImage } from "../routes/system-settings";
+import type { AppEnv, CurrentUser } from "./context";
 import { isUnsafeSvg } from "./svg";
 
 export type DocumentKind = (typeof DOCUMENT_KINDS)[number];
@@ -42,4 +44,41 @@ export function sanitizeDocumentName(raw: string, extension: string): string {
     .replace(/^\.+/, "");
   const stem = base.replace(/\.[^.]{1,10}$/, "").trim() || "document";
   return `${stem.slice(0, 120 - extension.length - 1)}.${extension}`;
+}
+
+/** Where a branded document's bytes live in R2: `documents/<organization id|shared>/<uuid>.<ext>`. */
+export function documentObjectKey(organizationId: number | null, extension: string): string {
+  return `documents/${organizationId ?? "shared"}/${crypto.randomUUID()}.${extension}`;
+}
+
+/** Stores a generated PDF (welcome letter, LOA) in an organization's branded documents; returns its id and name. */
+export async function storeGeneratedPdf(
+  env: AppEnv["Bindings"],
+  db: Db,
+  me: CurrentUser,
+  organizationId: number,
+  rawName: string,
+  bytes: Uint8Array,
+): Promise<{ id: number; name: string }> {
+  const name = sanitizeDocumentName(rawName, "pdf");
+  const key = documentObjectKey(organizationId, "pdf");
+  await env.FILES.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
+  const now = new Date().toISOString();
+  const [created] = await db
+    .insert(brandedDocuments)
+    .values({
+      organizationId,
+      name,
+      kind: "pdf",
+      contentType: "application/pdf",
+      size: bytes.length,
+      objectKey: key,
+      uploadedBy: me.id,
+      uploaderName: me.name,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({ id: brandedDocuments.id });
+  if (!created) throw new Error("Document insert returned no row.");
+  return { id: created.id, name };
 }

@@ -1,11 +1,19 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, count, desc, eq, isNull, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
-import { brandedDocuments, brandedDocumentVersions, DOCUMENT_KINDS, organizations } from "../db/schema";
+import { brandedDocuments, brandedDocumentVersions, DOCUMENT_KINDS, LOCALES, organizations } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
-import { MAX_DOCUMENT_BYTES, type SniffedDocument, sanitizeDocumentName, sniffDocument, svgIsUnsafe } from "../lib/documents";
+import {
+  documentObjectKey,
+  MAX_DOCUMENT_BYTES,
+  type SniffedDocument,
+  sanitizeDocumentName,
+  sniffDocument,
+  storeGeneratedPdf,
+  svgIsUnsafe,
+} from "../lib/documents";
 import { forbidden, notFound, validationError } from "../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
@@ -106,9 +114,6 @@ async function readUpload(file: unknown): Promise<{ bytes: Uint8Array; sniffed: 
   if (sniffed.kind === "svg" && svgIsUnsafe(bytes)) throw validationError({ file: ["validation.svg_unsafe"] });
   return { bytes, sniffed, originalName: file.name };
 }
-
-const objectKey = (organizationId: number | null, extension: string) =>
-  `documents/${organizationId ?? "shared"}/${crypto.randomUUID()}.${extension}`;
 
 async function documentDetail(db: Db, me: CurrentUser, id: number) {
   const document = await findDocument(db, me, id);
@@ -265,7 +270,7 @@ brandedDocumentsRoutes.openapi(
       if (!exists) throw validationError({ organization_id: ["validation.in"] });
     }
     const name = sanitizeDocumentName(form.name?.trim() || originalName, sniffed.extension);
-    const key = objectKey(organizationId, sniffed.extension);
+    const key = documentObjectKey(organizationId, sniffed.extension);
     await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: sniffed.contentType } });
     const now = new Date().toISOString();
     const [created] = await db
@@ -347,7 +352,7 @@ brandedDocumentsRoutes.openapi(
     const { bytes, sniffed, originalName } = await readUpload(c.req.valid("form").file);
     const [current] = await db.select().from(brandedDocuments).where(eq(brandedDocuments.id, id));
     if (!current) throw notFound();
-    const key = objectKey(current.organizationId, sniffed.extension);
+    const key = documentObjectKey(current.organizationId, sniffed.extension);
     await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: sniffed.contentType } });
     const stem = current.name.replace(/\.[^.]+$/, "");
     const name = sanitizeDocumentName(`${stem}.${sniffed.extension}`, sniffed.extension);
@@ -432,46 +437,35 @@ brandedDocumentsRoutes.openapi(
     tags: ["Branded documents"],
     summary: "Generate the organization's welcome letter (PDF with its logo and details) into its library",
     description:
-      "The logo is the organization's newest PNG or JPEG document whose name contains “logo”, else the portal's light logo when it is PNG or JPEG. The letter is in the caller's language (Arabic callers get English: the PDF's standard fonts cannot shape Arabic).",
+      "The logo is the organization's newest PNG or JPEG document whose name contains “logo”, else the portal's light logo when it is PNG or JPEG. The letter is in `locale` (en, fr or ar), by default the organization's language; Arabic is shaped and laid out right to left with an embedded Arabic font.",
     middleware: [requireAuth, requirePermission("resources.manage")] as const,
-    request: { body: jsonBody(z.object({ organization_id: z.number().int().positive().optional() })) },
+    request: {
+      body: jsonBody(
+        z.object({
+          organization_id: z.number().int().positive().optional(),
+          locale: z.enum(LOCALES).optional().openapi({ description: "The letter's language; default: the organization's" }),
+        }),
+      ),
+    },
     responses: { 201: jsonContent(DocumentSchema, "The generated document"), ...errorResponses(401, 403, 404, 419, 422) },
   }),
   async (c) => {
     const me = currentUser(c);
     const db = c.get("db");
-    const organizationId = writableOrganizationId(me, c.req.valid("json").organization_id);
+    const { organization_id: requested, locale } = c.req.valid("json");
+    const organizationId = writableOrganizationId(me, requested);
     const [organization] = await db.select().from(organizations).where(eq(organizations.id, organizationId));
     if (!organization) throw notFound();
-    const bytes = await welcomeLetterPdf(c.env, db, organization, me.locale);
-    const name = sanitizeDocumentName(`Welcome letter - ${organization.name}`, "pdf");
-    const key = objectKey(organization.id, "pdf");
-    await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
-    const now = new Date().toISOString();
-    const [created] = await db
-      .insert(brandedDocuments)
-      .values({
-        organizationId: organization.id,
-        name,
-        kind: "pdf",
-        contentType: "application/pdf",
-        size: bytes.length,
-        objectKey: key,
-        uploadedBy: me.id,
-        uploaderName: me.name,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning({ id: brandedDocuments.id });
-    if (!created) throw new Error("Document insert returned no row.");
+    const bytes = await welcomeLetterPdf(c.env, db, organization, locale ?? organization.defaultLocale);
+    const { id, name } = await storeGeneratedPdf(c.env, db, me, organization.id, `Welcome letter - ${organization.name}`, bytes);
     await logActivity(c, {
       action: "documents.generated",
       subject_type: "branded_document",
-      subject_id: created.id,
+      subject_id: id,
       subject_label: name,
       organization_id: organization.id,
-      after: { name, kind: "welcome_letter", size: bytes.length },
+      after: { name, kind: "welcome_letter", locale: locale ?? organization.defaultLocale, size: bytes.length },
     });
-    return c.json(await findDocument(db, me, created.id), 201);
+    return c.json(await findDocument(db, me, id), 201);
   },
 );

@@ -5,11 +5,14 @@ import { MAX_CHECK_NUMBERS, parseNanpNumber } from "../../../common/number-list"
 import { searchDigits } from "../../../common/phone-numbers";
 import { type Carrier, createCarrier } from "../carriers";
 import { addBusinessDays } from "../carriers/sandbox";
+import { CarrierError } from "../carriers/types";
 import type { Db } from "../db/client";
 import {
   E911_COUNTRIES,
+  LOCALES,
   organizations,
   PORTING_DOCUMENT_KINDS,
+  PORTING_DOCUMENT_SOURCES,
   PORTING_ORDER_STATUSES,
   phoneNumbers,
   portingOrderDocuments,
@@ -20,7 +23,9 @@ import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { encryptSecret } from "../lib/crypto";
+import { storeGeneratedPdf } from "../lib/documents";
 import { ApiError, notFound, validationError } from "../lib/errors";
+import { type LosingCarrier, loaPdf } from "../lib/loa-letter";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { carrierCall } from "../lib/phone-numbers";
@@ -134,6 +139,7 @@ const OrderSchema = z
           filename: z.string(),
           content_type: z.string(),
           size: z.number().int(),
+          source: z.enum(PORTING_DOCUMENT_SOURCES).openapi({ description: "`generated`: the LOA made by POST …/loa, unsigned" }),
           created_at: z.string(),
         }),
       )
@@ -196,8 +202,8 @@ function checkAddress(address: OrderInput["service_address"], errors: Record<str
   if (postalCodeError(address.country, address.postal_code)) errors["service_address.postal_code"] = ["validation.format"];
 }
 
-/** What a submission needs beyond a draft: every party field, a service address and a valid FOC date. */
-function checkSubmittable(row: OrderRow, carrier: Carrier, now: Date) {
+/** The account holder's details a submission and a letter of authorization need: every party field and the service address. */
+function partyErrors(row: OrderRow): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const [field, value] of [
     ["entity_name", row.entityName],
@@ -208,6 +214,12 @@ function checkSubmittable(row: OrderRow, carrier: Carrier, now: Date) {
     if (!value.trim()) errors[field] = ["validation.required"];
   }
   if (!row.serviceAddress) errors.service_address = ["validation.required"];
+  return errors;
+}
+
+/** What a submission needs beyond a draft: the party details and a valid FOC date. */
+function checkSubmittable(row: OrderRow, carrier: Carrier, now: Date) {
+  const errors = partyErrors(row);
   if (row.requestedFocDate) {
     const minimum = addBusinessDays(now, carrier.minimumFocBusinessDays);
     const weekday = new Date(`${row.requestedFocDate}T00:00:00Z`).getUTCDay();
@@ -387,6 +399,7 @@ async function detail(c: Parameters<Parameters<typeof portingOrdersRoutes.openap
       filename: document.filename,
       content_type: document.contentType,
       size: document.size,
+      source: document.source,
       created_at: document.createdAt,
     })),
   };
@@ -724,5 +737,108 @@ portingOrdersRoutes.openapi(
         "Cache-Control": "private, no-store",
       },
     });
+  },
+);
+
+/** The current providers of an order's numbers, by the carrier's portability check; null when it cannot say. */
+async function losingCarriers(carrier: Carrier, numbers: string[]): Promise<LosingCarrier[] | null> {
+  try {
+    const facts = await carrier.checkPortability(numbers);
+    const byCarrier = new Map<string, LosingCarrier>();
+    for (const fact of facts) {
+      if (!fact.losing_carrier) continue;
+      const key = `${fact.losing_carrier}|${fact.spid ?? ""}`;
+      const known = byCarrier.get(key) ?? { name: fact.losing_carrier, spid: fact.spid, numbers: 0 };
+      known.numbers += 1;
+      byCarrier.set(key, known);
+    }
+    return [...byCarrier.values()].sort((a, b) => b.numbers - a.numbers || a.name.localeCompare(b.name));
+  } catch (error) {
+    // The letter is still useful without them: the providers are printed as "not known".
+    if (error instanceof CarrierError) return null;
+    throw error;
+  }
+}
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/porting/orders/{id}/loa",
+    tags: ["Porting"],
+    summary: "Generate the order's letter of authorization (PDF) into its documents and the organization's branded documents",
+    description:
+      "Only while the order can be edited (draft, exception: 409 `porting.order.not_editable` otherwise) and when the account holder's details are complete (422 `validation.required` on `entity_name`, `authorized_person`, `billing_telephone_number`, `account_number`, `service_address`). The PDF carries the organization's logo, the details, every number, the requested FOC date, the current providers when the carrier knows them and signature lines; never the PIN. It becomes the order's newest `loa` document with `source: generated` (to be printed, signed and uploaded back) and a branded document of the organization.",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: {
+      params: idParam,
+      body: jsonBody(
+        z.object({ locale: z.enum(LOCALES).optional().openapi({ description: "The letter's language; default: the organization's" }) }),
+      ),
+    },
+    responses: {
+      201: jsonContent(
+        z.object({ order: OrderSchema, branded_document: z.object({ id: z.number().int(), name: z.string(), size: z.number().int() }) }),
+        "The order with its new document, and the branded document",
+      ),
+      ...errorResponses(401, 403, 404, 409, 419, 422),
+    },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    const row = await findOrder(db, me, id);
+    if (!EDITABLE.includes(row.status)) throw new ApiError(409, { message: "porting.order.not_editable" });
+    const missing = partyErrors(row);
+    if (Object.keys(missing).length > 0) throw validationError(missing);
+    const [organization] = await db
+      .select({ defaultLocale: organizations.defaultLocale })
+      .from(organizations)
+      .where(eq(organizations.id, row.organizationId));
+    const locale = c.req.valid("json").locale ?? organization?.defaultLocale ?? "en";
+    const numbers = JSON.parse(row.numbers) as string[];
+    const carriers = await losingCarriers(createCarrier(c.env, db), numbers);
+    const bytes = await loaPdf(
+      c.env,
+      db,
+      {
+        id: row.id,
+        organizationId: row.organizationId,
+        numbers,
+        entityName: row.entityName,
+        authorizedPerson: row.authorizedPerson,
+        billingTelephoneNumber: row.billingTelephoneNumber,
+        accountNumber: row.accountNumber,
+        serviceAddress: row.serviceAddress ? (JSON.parse(row.serviceAddress) as z.infer<typeof ServiceAddress>) : null,
+        partial: row.partial,
+        requestedFocDate: row.requestedFocDate,
+      },
+      carriers,
+      locale,
+    );
+    const branded = await storeGeneratedPdf(c.env, db, me, row.organizationId, `LOA - order ${id} - ${row.entityName}`, bytes);
+    // The order keeps its own copy: deleting or replacing the branded document leaves the order's LOA intact.
+    const key = `porting/${id}/${crypto.randomUUID()}`;
+    await c.env.FILES.put(key, bytes, { httpMetadata: { contentType: "application/pdf" } });
+    await db.insert(portingOrderDocuments).values({
+      orderId: id,
+      kind: "loa",
+      r2Key: key,
+      filename: `LOA-order-${id}.pdf`,
+      contentType: "application/pdf",
+      size: bytes.length,
+      uploadedBy: me.id,
+      source: "generated",
+      createdAt: new Date().toISOString(),
+    });
+    await logActivity(c, {
+      action: "porting_orders.loa_generated",
+      subject_type: "porting_order",
+      subject_id: id,
+      subject_label: `#${id}`,
+      organization_id: row.organizationId,
+      after: { document: branded.name, branded_document_id: branded.id, locale, numbers: numbers.length, size: bytes.length },
+    });
+    return c.json({ order: await detail(c, id), branded_document: { ...branded, size: bytes.length } }, 201);
   },
 );
