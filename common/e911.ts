@@ -4,6 +4,24 @@
  * translation keys (`validation.*`, or the `e911` namespace's `validation.*`).
  */
 
+/** The address fields of product.md, in form order (the `e911_addresses` columns, import's `e911_<field>`). */
+export const E911_ADDRESS_FIELDS = [
+  "caller_name",
+  "house_number",
+  "house_number_suffix",
+  "pre_directional",
+  "street_name",
+  "street_suffix",
+  "post_directional",
+  "unit",
+  "city",
+  "state",
+  "postal_code",
+  "postal_code_plus4",
+  "country",
+] as const;
+export type E911AddressField = (typeof E911_ADDRESS_FIELDS)[number];
+
 export const E911_COUNTRIES = ["US", "CA", "PR"] as const;
 export type E911Country = (typeof E911_COUNTRIES)[number];
 

@@ -2,6 +2,7 @@
  * Phone-number import rules shared by the portal and the backend: the CSV columns (with the header
  * spellings spreadsheets use), the limits, the delimiter guess on the header line and the template.
  */
+import { E911_ADDRESS_FIELDS } from "./e911";
 
 /** Uploads larger than this are refused (`imports.file_too_large`). */
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
@@ -20,21 +21,7 @@ export const EXISTING_CHOICES = ["skip", "update"] as const;
 export type ExistingChoice = (typeof EXISTING_CHOICES)[number];
 
 /** The optional E911 columns (product.md's emergency address fields), as `e911_<field>`. */
-export const E911_IMPORT_FIELDS = [
-  "caller_name",
-  "house_number",
-  "house_number_suffix",
-  "pre_directional",
-  "street_name",
-  "street_suffix",
-  "post_directional",
-  "unit",
-  "city",
-  "state",
-  "postal_code",
-  "postal_code_plus4",
-  "country",
-] as const;
+export const E911_IMPORT_FIELDS = E911_ADDRESS_FIELDS;
 export type E911ImportField = (typeof E911_IMPORT_FIELDS)[number];
 /** An address needs these when any E911 column of the row is filled. */
 export const E911_REQUIRED_FIELDS: readonly E911ImportField[] = [

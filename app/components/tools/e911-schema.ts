@@ -3,6 +3,7 @@ import { requiredOr, tooLong } from "~/components/admin/schema";
 import { validationMessage } from "~/lib/validation-message";
 import {
   DIRECTIONALS,
+  E911_ADDRESS_FIELDS,
   E911_COUNTRIES,
   E911_LIMITS,
   HOUSE_NUMBER_PATTERN,
@@ -46,21 +47,7 @@ export const e911AddressSchema = z
 
 export type E911AddressValues = z.infer<typeof e911AddressSchema>;
 
-export const ADDRESS_FIELDS = [
-  "caller_name",
-  "house_number",
-  "house_number_suffix",
-  "pre_directional",
-  "street_name",
-  "street_suffix",
-  "post_directional",
-  "unit",
-  "city",
-  "state",
-  "postal_code",
-  "postal_code_plus4",
-  "country",
-] as const;
+export const ADDRESS_FIELDS = E911_ADDRESS_FIELDS;
 
 export interface E911Address {
   id: number;
