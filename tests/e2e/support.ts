@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { expect, type Page, test } from "@playwright/test";
 
 export const DEMO_PASSWORD = "password";
@@ -52,4 +53,29 @@ export async function deliveredPasswordLink(email: string): Promise<string> {
   const url = new URL(link);
   // The mail points at APP_URL; the test browses the server under test.
   return `${url.pathname}${url.search}`;
+}
+
+/**
+ * Runs one SQL statement on the e2e server's local D1 (scripts/e2e-server.mjs, `.wrangler/e2e-state`): only
+ * for what a browser cannot make happen in a test's time, such as a reservation reaching its expiry.
+ */
+export function runE2eSql(statement: string): void {
+  const result = spawnSync(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "-c",
+      "backend/wrangler.toml",
+      "--persist-to",
+      ".wrangler/e2e-state",
+      "--command",
+      statement,
+    ],
+    { encoding: "utf8", env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
+  );
+  if (result.status !== 0) throw new Error(`SQL failed: ${statement}\n${result.stderr}`);
 }
