@@ -69,13 +69,16 @@ const options = {
   loadSeconds: Number(option("--load-seconds", "60")),
   loadRounds: Number(option("--load-rounds", "1")),
   loadClients: Number(option("--load-clients", "50")),
+  // What serves the load: `wrangler` (the built Workers in workerd, requests straight into workerd) or
+  // `preview` (`vite preview`: a Node proxy in front of workerd).
+  loadServer: option("--load-server", "wrangler"),
   importRows: option("--import-rows", "10000,100000")
     .split(",")
     .map((value) => Number(value.trim())),
 };
 if (flag("--help") || flag("-h")) {
   console.log(
-    "Usage: npm run bench -- [--skip-build] [--only weight|latency|load|import] [--import-rows 10000,100000] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N]",
+    "Usage: npm run bench -- [--skip-build] [--only weight|latency|load|import] [--import-rows 10000,100000] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N] [--load-server wrangler|preview]",
   );
   process.exit(0);
 }
@@ -86,6 +89,7 @@ if (!options.importRows.every((rows) => Number.isInteger(rows) && rows > 0 && ro
 if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error("--runs takes a positive integer");
 if (!(options.loadSeconds > 0)) throw new Error("--load-seconds takes a positive number");
 if (!Number.isInteger(options.loadClients) || options.loadClients < 1) throw new Error("--load-clients takes a positive integer");
+if (!["wrangler", "preview"].includes(options.loadServer)) throw new Error("--load-server takes wrangler or preview");
 if (!Number.isInteger(options.loadRounds) || options.loadRounds < 1) throw new Error("--load-rounds takes a positive integer");
 const MIN_SAMPLES = Math.min(5, options.runs);
 const WARMUP = 3;
@@ -666,7 +670,7 @@ async function startWranglerDev(label, args, port, inspectorPort, probe) {
     try {
       const response = await fetch(`${base}${probe}`, { signal: AbortSignal.timeout(5000) });
       await response.arrayBuffer();
-      if (response.status < 500) return { child, base };
+      if (response.status < 500) return { child, base, output };
     } catch {}
     await sleep(500);
   }
@@ -835,6 +839,19 @@ function workerdRss(server) {
 }
 
 /**
+ * The production build on the small state, served by `wrangler dev` of both built Workers (the portal and,
+ * through its service binding, the backend, in one workerd; requests go straight into workerd as on
+ * Cloudflare) or by `vite preview` (`--load-server preview`).
+ */
+async function startLoadServer(state, port) {
+  log(`load: starting ${options.loadServer === "wrangler" ? "wrangler dev of the built Workers" : "vite preview"} (small state)…`);
+  if (options.loadServer === "preview") return startPreviewWithRetry(state, port);
+  const configs = ["server", "amp_backend"].flatMap((name) => ["-c", join(BUILD_DIR, name, "wrangler.json")]);
+  const dev = await startWranglerDev("wrangler dev (load)", [...configs, "--persist-to", state.dir], port, port + 4, "/login");
+  return { state, port, child: dev.child, base: dev.base, output: dev.output };
+}
+
+/**
  * --load-clients (50) distinct sessions, each a client fetching LOAD_PAGES in a loop (starting at different pages) for
  * --load-seconds; every non-2xx answer (a redirect to /login included) and every network error or
  * 30 s timeout is an error. workerd's RSS is read before, every 5 s during, right after, and after an idle
@@ -843,7 +860,7 @@ function workerdRss(server) {
  */
 async function loadAndMemory(server) {
   const memory = { start: workerdRss(server) };
-  if (memory.start.processes === 0) throw new Error("no workerd process found under vite preview");
+  if (memory.start.processes === 0) throw new Error("no workerd process found under the load server");
   log(`load: signing in ${LOAD_CLIENTS} sessions as ${LOAD_ACCOUNT}…`);
   const sessions = [];
   for (let i = 0; i < LOAD_CLIENTS; i++) sessions.push(await newSession(server, LOAD_ACCOUNT));
@@ -1080,7 +1097,9 @@ function growth(bytes, before) {
 }
 
 function printLoad(load) {
-  console.log(`\n== Load and memory: ${load.clients} signed-in sessions, small state; goal: ${GOALS.load} ==`);
+  console.log(
+    `\n== Load and memory: ${load.clients} signed-in sessions, small state, served by ${load.server === "preview" ? "vite preview" : "wrangler dev"}; goal: ${GOALS.load} ==`,
+  );
   console.log(`pages in a loop per client: ${load.pages.join(", ")}`);
   for (const [index, round] of load.rounds.entries()) {
     const errorDetail = Object.entries(round.errors.byKind)
@@ -1284,9 +1303,8 @@ async function measure() {
     let server = null;
     try {
       await prepareState(STATES[0]);
-      log("load: starting vite preview (small state)…");
-      server = await startPreviewWithRetry(STATES[0], options.port);
-      report.load = await loadAndMemory(server);
+      server = await startLoadServer(STATES[0], options.port);
+      report.load = { server: options.loadServer, ...(await loadAndMemory(server)) };
     } finally {
       if (server) await stopChild(server.child);
     }
