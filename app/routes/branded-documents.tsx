@@ -21,6 +21,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
+import { numberFormat } from "~/lib/intl";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
@@ -105,7 +106,7 @@ function formatSize(locale: string, bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${numberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }
 
 export default function BrandedDocuments({ loaderData }: Route.ComponentProps) {

@@ -12,6 +12,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData, saveFailure } from "~/lib/forms.server";
+import { numberFormat } from "~/lib/intl";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
@@ -102,7 +103,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
   const revalidator = useRevalidator();
   const running = job.status === "queued" || job.status === "running";
   const now = useNow(running);
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => numberFormat(i18n.language).format(value);
   const duration = (seconds: number) =>
     seconds < 60
       ? t("duration.seconds", { count: seconds })

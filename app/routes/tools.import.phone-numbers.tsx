@@ -14,6 +14,7 @@ import { ErrorList } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { readFormData, saveFailure } from "~/lib/forms.server";
+import { numberFormat } from "~/lib/intl";
 import type { Paginated } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -191,7 +192,7 @@ export default function ImportNumbersUpload({ loaderData, actionData }: Route.Co
   const fileErrors = actionData?.form === "file" ? [...(errors[""] ?? []), ...(errors.file ?? [])] : undefined;
   const pasteErrors = actionData?.form === "paste" ? [...(errors[""] ?? []), ...(errors.file ?? []), ...(errors.text ?? [])] : undefined;
   const page = Number(searchParams.get("page")) || 1;
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => numberFormat(i18n.language).format(value);
 
   return (
     <div className="space-y-6">

@@ -26,6 +26,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TextareaField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData, submitForm } from "~/lib/forms.server";
+import { dateTimeFormat } from "~/lib/intl";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
@@ -106,7 +107,7 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
   useFormErrorToast(actionData);
   const watching = IN_PROGRESS_STATUSES.includes(order.status);
   useWatch(watching);
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const editable = EDITABLE_STATUSES.includes(order.status);
   const open = order.status !== "completed" && order.status !== "cancelled";
   const address = order.service_address;

@@ -11,6 +11,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
+import { dateTimeFormat } from "~/lib/intl";
 import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -43,7 +44,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function PortingOrders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("porting");
   const { page, organizations, filters } = loaderData;
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
 
   const columns: ColumnDef<PortingOrder>[] = [
     {
