@@ -12,7 +12,10 @@ import { ErrorList } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.vendor.did-lookup";
+
+export const handle: StringsHandle = { i18n: ["lookup", "porting", "admin"] };
 
 type PhoneNumberType = "local" | "toll_free" | "mobile";
 type LineType = "landline" | "wireless" | "voip" | "toll_free";
