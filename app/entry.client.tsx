@@ -6,7 +6,8 @@ import { HydratedRouter } from "react-router/dom";
 import { pageNonce } from "~/lib/nonce";
 import { setCookiePrefix } from "~/lib/preferences";
 import { installPreloadErrorHandler, reportPreloadError } from "~/lib/preload-error";
-import { chunkBackend, declaredNamespaces, stringChunks } from "~/locales/client";
+import { chunkBackend, stringChunks } from "~/locales/client";
+import { declaredNamespaces } from "~/locales/route-strings";
 
 installPreloadErrorHandler();
 // The server names the preference cookies after APP_NAME and says so on <html>.
@@ -28,8 +29,8 @@ declare global {
 
 async function hydrate() {
   // The server chose the language and wrote it on <html lang>. The page's strings: the namespaces its
-  // route modules declare, each its own chunk, all requested at once; later screens load theirs when
-  // first shown (useTranslation suspends inside the navigation's transition).
+  // route modules declare, each its own chunk, all requested at once. Later screens load theirs before
+  // they render (useDeclaredStrings in root).
   const lng = document.documentElement.lang || "en";
   const namespaces = declaredNamespaces(Object.values(globalThis.__reactRouterRouteModules ?? {}));
   const onChunkError = (error: unknown) => {

@@ -1,5 +1,4 @@
 import type { BackendModule, ResourceKey } from "i18next";
-import type { Namespace, StringsHandle } from "./types";
 
 type StringsModule = { default: ResourceKey };
 /** Loaders of string files by path, `./<language>/<namespace>.ts`, as `import.meta.glob` gives them. */
@@ -36,17 +35,4 @@ export function chunkBackend(chunks: StringChunks, onChunkError: (error: unknown
       );
     },
   };
-}
-
-/**
- * The namespaces a page renders: the union of what its matched route modules declare in
- * `handle.i18n` (root included), in declaration order.
- */
-export function declaredNamespaces(routeModules: Iterable<unknown>): Namespace[] {
-  const namespaces = new Set<Namespace>();
-  for (const module of routeModules) {
-    const handle = (module as { handle?: Partial<StringsHandle> } | undefined)?.handle;
-    for (const namespace of handle?.i18n ?? []) namespaces.add(namespace);
-  }
-  return [...namespaces];
 }

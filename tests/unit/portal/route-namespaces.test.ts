@@ -4,7 +4,7 @@ import { fileURLToPath } from "node:url";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/locales";
-import { declaredNamespaces } from "~/locales/client";
+import { declaredNamespaces } from "~/locales/route-strings";
 import routes from "~/routes";
 
 /**
@@ -104,9 +104,9 @@ function namespacesReachedFrom(file: string): { uses: Map<string, string>; strin
     const name = relative(root, current);
     // Server-only: `.server` modules and route middleware (React Router leaves both out of the browser's code).
     if (/\.server\.tsx?$/.test(current) || name.startsWith("app/middleware/")) continue;
-    if (name.startsWith("app/locales/")) {
+    if (/^app\/locales\/(index\.ts$|\w+\/)/.test(name)) {
       // String files reach the browser through ~/locales/client only, one namespace at a time.
-      if (!name.endsWith("/types.ts")) stringImports.push(name);
+      stringImports.push(name);
       continue;
     }
     const source = readFileSync(current, "utf8");
