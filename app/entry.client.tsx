@@ -16,16 +16,13 @@ setCookiePrefix(document.documentElement.dataset.cookiePrefix);
 declare global {
   // Read by get-nonce, through which radix's scroll lock (react-style-singleton) nonces its style element.
   var __webpack_nonce__: string | undefined;
-}
-// The browser hides nonce attributes but keeps the property: reuse this page's nonce for style
-// elements that libraries insert at runtime, which the CSP admits only with it.
-globalThis.__webpack_nonce__ = pageNonce() || undefined;
-
-declare global {
   // React Router's framework-mode HTML imports the matched route modules and lists them here before it
   // imports this entry.
   var __reactRouterRouteModules: Record<string, unknown> | undefined;
 }
+// The browser hides nonce attributes but keeps the property: reuse this page's nonce for style
+// elements that libraries insert at runtime, which the CSP admits only with it.
+globalThis.__webpack_nonce__ = pageNonce() || undefined;
 
 async function hydrate() {
   // The server chose the language and wrote it on <html lang>. The page's strings: the namespaces its

@@ -20,14 +20,14 @@ import { useDeclaredStrings } from "./locales/route-strings";
 import type { StringsHandle } from "./locales/types";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next";
 
-// A stylesheet with a `precedence` is a React resource: React puts it in <head> before the hoisted
-// modulepreload links, so the browser fetches it first (a plain import would come after ~20 scripts).
 /**
  * The strings every page needs (layouts, error page, toasts, dialogs, form errors): each route adds its
  * own in its `handle` (docs/decisions/024-strings-load-per-namespace.md).
  */
 export const handle: StringsHandle = { i18n: ["common", "errors", "ui", "validation"] };
 
+// A stylesheet with a `precedence` is a React resource: React puts it in <head> before the hoisted
+// modulepreload links, so the browser fetches it first (a plain import would come after ~20 scripts).
 export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet, precedence: "default" }];
 
 export const middleware: Route.MiddlewareFunction[] = [
