@@ -608,7 +608,7 @@ const CHROMIUM_ARGS = [
 
 /**
  * Loads each page in Chromium (English, desktop) until the network is idle and sums every /assets/ file it
- * requested: modulepreloads, dynamic imports made while hydrating (the strings of the language, lazy
+ * requested: modulepreloads, dynamic imports made while hydrating (the page's string namespaces, lazy
  * components), stylesheets and fonts. The JS + CSS figure is the issue's first-load weight.
  */
 async function browserWeights(server) {
@@ -638,6 +638,8 @@ async function browserWeights(server) {
       const files = [...requested];
       const js = sum(files, "js").gzip;
       const css = sum(files, "css").gzip;
+      // The page's strings, one chunk per namespace (strings-<language>-<namespace>-<hash>.js): part of the JS.
+      const stringFiles = files.filter((file) => /\/strings-[\w-]+\.js$/.test(file));
       const fonts = files.filter((file) => /\.(woff2?|ttf|otf)$/.test(file)).map((file) => ({ file, raw: assetSize(file).raw }));
       pages.push({
         url: page.url,
@@ -646,6 +648,8 @@ async function browserWeights(server) {
         js,
         css,
         total: js + css,
+        strings: sum(stringFiles, "js").gzip,
+        stringFiles: stringFiles.length,
         goal: GOALS.weight[page.url] ?? null,
         fonts,
         fontBytes: fonts.reduce((total, font) => total + font.raw, 0),
@@ -1059,18 +1063,19 @@ function printBrowser(pages) {
   console.log("\n== What Chromium fetches (English, signed in except /login; dynamic imports included) ==");
   const rows = pages.map((page) =>
     page.status !== "ok"
-      ? [page.url, page.status, "", "", "", "", ""]
+      ? [page.url, page.status, "", "", "", "", "", ""]
       : [
           page.url,
           page.files,
           kb(page.js),
           kb(page.css),
           kb(page.total),
+          `${kb(page.strings)} (${page.stringFiles})`,
           page.goal ? `≤ ${kb(page.goal)}` : "",
           `${kb(page.fontBytes)} (${page.fonts.map((font) => font.file.replace("/assets/", "")).join(", ")})`,
         ],
   );
-  console.log(table(["page", "files", "JS gz", "CSS gz", "JS+CSS gz", "goal", "fonts (woff2)"], rows));
+  console.log(table(["page", "files", "JS gz", "CSS gz", "JS+CSS gz", "of which strings (files)", "goal", "fonts (woff2)"], rows));
 }
 
 function printSsr(ssr) {

@@ -26,7 +26,10 @@ import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/branded-documents";
+
+export const handle: StringsHandle = { i18n: ["documents", "admin", "loa"] };
 
 export const DOCUMENT_KINDS = ["pdf", "png", "jpeg", "webp", "gif", "svg"] as const;
 const SCOPES = ["organization", "shared"] as const;

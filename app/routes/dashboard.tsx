@@ -12,8 +12,11 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { numberFormat } from "~/lib/intl";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/dashboard";
+
+export const handle: StringsHandle = { i18n: ["dashboard"] };
 
 interface Dashboard {
   counts: { organizations: number; users: number; active_numbers: number; open_porting_orders: number; numbers_without_e911: number };

@@ -16,10 +16,13 @@ import { numberFormat } from "~/lib/intl";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
-import { translateError } from "~/lib/validation-message";
+import { translateError, useMessageStrings } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import { IMPORT_PREVIEW_ERRORS } from "../../common/number-imports";
 import type { Route } from "./+types/tools.import.phone-numbers.step-2";
+
+export const handle: StringsHandle = { i18n: ["imports", "admin", "e911"] };
 
 /** Seconds between two reads of a running import (with JavaScript; without, the meta refresh). */
 const POLL_SECONDS = 1;
@@ -98,6 +101,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
 export default function ImportNumbersPreview({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("imports");
   const { job, canImport } = loaderData;
+  useMessageStrings(job.errors.map((error) => error.message));
   const navigation = useNavigation();
   const location = useLocation();
   const revalidator = useRevalidator();

@@ -19,6 +19,7 @@ import type { Paginated } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
+import type { StringsHandle } from "~/locales/types";
 import {
   detectDelimiter,
   IMPORT_MAX_BYTES,
@@ -28,6 +29,8 @@ import {
   importColumn,
 } from "../../common/number-imports";
 import type { Route } from "./+types/tools.import.phone-numbers";
+
+export const handle: StringsHandle = { i18n: ["imports", "admin", "e911"] };
 
 /** An upload is validated while it streams: 200k rows take longer than an ordinary call may. */
 const UPLOAD_TIMEOUT_MS = 180_000;

@@ -24,8 +24,11 @@ import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.numbers";
+
+export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 const SORTS = ["e164", "status", "type", "label", "created_at"] as const;
 const TYPES = ["local", "toll_free", "mobile"] as const;

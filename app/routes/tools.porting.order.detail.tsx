@@ -31,8 +31,11 @@ import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.porting.order.detail";
+
+export const handle: StringsHandle = { i18n: ["porting", "loa", "admin", "e911"] };
 
 /** How often the page re-reads an order the carrier is working on (each read records the carrier's progress). */
 const WATCH_INTERVAL_MS = 4000;

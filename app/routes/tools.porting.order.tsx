@@ -15,7 +15,10 @@ import { dateTimeFormat } from "~/lib/intl";
 import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.porting.order";
+
+export const handle: StringsHandle = { i18n: ["porting", "admin", "e911"] };
 
 const ID = /^[1-9]\d{0,9}$/;
 const SORTS = ["created_at", "status", "requested_foc_date"];

@@ -13,7 +13,10 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { dateTimeFormat } from "~/lib/intl";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.vendor.did-lookup";
+
+export const handle: StringsHandle = { i18n: ["lookup", "porting", "admin"] };
 
 type PhoneNumberType = "local" | "toll_free" | "mobile";
 type LineType = "landline" | "wireless" | "voip" | "toll_free";
