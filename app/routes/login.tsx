@@ -1,7 +1,7 @@
 import { getFormProps, parse, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, redirectDocument, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { z } from "zod";
 import { PageTitle } from "~/components/page-title";
 import { notify } from "~/components/toasts";
@@ -17,7 +17,7 @@ import { type SignInStep, signInCookies, signInFailureHint, upstreamOrigin } fro
 import type { CurrentUser } from "~/lib/types";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
-import { getInstance } from "~/middleware/i18next";
+import { getInstance, getLocale } from "~/middleware/i18next";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/login";
 
@@ -79,7 +79,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     step = "user";
     const user = await api.call<CurrentUser>("/api/user", { on401: "throw" });
     session.markChanged();
-    return redirect(safeRedirectPath(redirectTo), { headers: signInCookies(request, user) });
+    // The user's saved language differs from the sign-in page's: a full page load renders the first page in
+    // it at once (a client navigation would show the old language until the new strings arrive).
+    const navigate = user.locale && user.locale !== getLocale(context) ? redirectDocument : redirect;
+    return navigate(safeRedirectPath(redirectTo), { headers: signInCookies(request, user) });
   } catch (error) {
     const hideFields = ["password"];
     if (error instanceof UpstreamError) {

@@ -113,3 +113,29 @@ for (const { language, dir } of WALKS) {
     expect(messages).toEqual([]);
   });
 }
+
+test("signing in from the English page as a user whose saved language is Arabic loads the first page in Arabic", async ({ page }) => {
+  // The sign-in answers with a document redirect when the language changes: the dashboard is rendered in
+  // Arabic by the server, never shown in English while the Arabic strings load.
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+  });
+  await useLanguage(page, "en");
+  await signIn(page, "noor.haddad@amp.test");
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(documents).toEqual(["/login", "/dashboard"]);
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+});
+
+test("signing in without a change of language stays a client-side navigation", async ({ page }) => {
+  const documents: string[] = [];
+  page.on("request", (request) => {
+    if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
+  });
+  await useLanguage(page, "en");
+  await signIn(page, ACCOUNTS.superAdmin);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  expect(documents).toEqual(["/login"]);
+});
