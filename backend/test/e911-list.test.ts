@@ -256,7 +256,21 @@ describe("E911 list: tenant scope and odd input", () => {
 
   it("answers odd search text with rows or none, never an error", async () => {
     const staff = await signedIn("support@amp.test");
-    const odd = ['"', 'a" OR "b', "NEAR(a b)", "*", "e164 : 555", "city:Portland", "%_\\", "((((", "-", "^x", "🙂🙂🙂", "Zürich", "x".repeat(48)];
+    const odd = [
+      '"',
+      'a" OR "b',
+      "NEAR(a b)",
+      "*",
+      "e164 : 555",
+      "city:Portland",
+      "%_\\",
+      "((((",
+      "-",
+      "^x",
+      "🙂🙂🙂",
+      "Zürich",
+      "x".repeat(48),
+    ];
     for (const search of odd) {
       const response = await staff.get(`/api/e911?search=${encodeURIComponent(search)}`);
       expect(response.status, search).toBe(200);
