@@ -29,7 +29,9 @@ UPDATE phone_numbers SET (e911_city, e911_validation_status) = (
 
 -- The number's copy, when it gets, changes or loses its address (also when a deleted address sets it to NULL:
 -- foreign key actions fire update triggers). With no address, the subquery has no row and both copies are NULL.
-CREATE TRIGGER `phone_numbers_e911_copy_insert` AFTER INSERT ON `phone_numbers` WHEN NEW.e911_address_id IS NOT NULL BEGIN
+-- An insert that already wrote the right copies (the large seed's 1M numbers) is not updated a second time.
+CREATE TRIGGER `phone_numbers_e911_copy_insert` AFTER INSERT ON `phone_numbers`
+WHEN (NEW.e911_city, NEW.e911_validation_status) IS NOT (SELECT city, validation_status FROM e911_addresses WHERE id = NEW.e911_address_id) BEGIN
 	UPDATE phone_numbers SET (e911_city, e911_validation_status) = (
 		SELECT city, validation_status FROM e911_addresses WHERE id = NEW.e911_address_id
 	) WHERE id = NEW.id;

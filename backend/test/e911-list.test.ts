@@ -138,6 +138,11 @@ describe("E911 list: kept counts and address copies (migration 0013)", () => {
       ).bind(number),
       env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status) VALUES ('+12045550778', NULL, 'available')"),
       env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status) VALUES ('+12045550779', 3, 'disconnected')"),
+      // Copies written by the insert itself: wrong ones are corrected.
+      env.DB.prepare(
+        `INSERT INTO phone_numbers (e164, organization_id, status, e911_address_id, e911_city, e911_validation_status)
+         VALUES ('+12045550780', 2, 'in_service', 904, 'Wrong', 'valid'), ('+12045550781', 2, 'in_service', NULL, 'Nowhere', NULL)`,
+      ),
     ]);
     await talliesAgree();
     await copiesAgree();
@@ -154,7 +159,7 @@ describe("E911 list: kept counts and address copies (migration 0013)", () => {
       // The carrier's answer edits the address: every number of it follows.
       ["UPDATE e911_addresses SET city = 'Tigard', validation_status = 'invalid' WHERE id = 902"],
       ["UPDATE e911_addresses SET validation_status = 'valid' WHERE id = 902"],
-      ["DELETE FROM phone_numbers WHERE e164 IN ('+12045550778', '+12045550779')"],
+      ["DELETE FROM phone_numbers WHERE e164 IN ('+12045550778', '+12045550779', '+12045550780', '+12045550781')"],
     ];
     for (const [sql, ...params] of steps) {
       await change(sql, ...params);

@@ -165,17 +165,16 @@ SELECT ${e911Addresses.first} + n,
 FROM seq;`);
 
   // Number i belongs to organization (i / 20) % 500 and is located at its site i % 20. In service numbers have
-  // that address except sites 5 and 15 (no E911: 1 in 10, a few of them removed); provisioned, pending at
-  // the sites that are not valid, failed at site 11 of one organization in 7.
+  // that address except at sites 5 and 15 (no E911: 1 in 10, a few of them removed): provisioned, pending at
+  // the sites that are not valid, failed at site 11 of one organization in 7. The address's copies are written
+  // here, which spares the copy trigger an update per number.
   const { phoneNumbers } = LARGE;
   const areaCodes = jsonArray(BULK_AREA_CODES);
   for (let offset = 0; offset < phoneNumbers.count; offset += phoneNumbers.chunk) {
     const i = `(${offset} + n)`;
-    const site = `${i} % ${sites}`;
     const inService = `${i} % 20 <> 0 AND ${i} % 50 <> 1`;
-    const located = `${inService} AND ${site} NOT IN (5, 15)`;
     statements.push(`${SERIES(phoneNumbers.chunk)}
-INSERT OR IGNORE INTO phone_numbers (id, e164, organization_id, status, type, carrier, country, state, label, e911_address_id, e911_status, created_at, updated_at)
+INSERT OR IGNORE INTO phone_numbers (id, e164, organization_id, status, type, carrier, country, state, label, e911_address_id, e911_city, e911_validation_status, e911_status, created_at, updated_at)
 SELECT ${phoneNumbers.first + offset} + n,
        '+1' || json_extract(${areaCodes}, '$[' || (${i} % 10) || ']') || printf('%07d', 5000000 + ${i} / 10),
        CASE WHEN ${i} % 20 = 0 THEN NULL ELSE ${organizations.first} + (${i} / 20) % ${organizations.count} END,
@@ -183,12 +182,15 @@ SELECT ${phoneNumbers.first + offset} + n,
        CASE WHEN ${i} % 40 = 3 THEN 'mobile' ELSE 'local' END,
        'sandbox', 'US', 'CO',
        CASE WHEN ${i} % 7 = 0 THEN 'Line ' || (${i} % 1000) END,
-       CASE WHEN ${located} THEN ${e911Addresses.first} + ((${i} / 20) % ${organizations.count}) * ${sites} + ${site} END,
-       CASE WHEN ${located} THEN CASE WHEN ${site} IN (3, 7) THEN 'pending' WHEN ${site} = 11 AND (${i} / 20) % 7 = 0 THEN 'failed' ELSE 'provisioned' END
-            WHEN ${inService} AND ${site} = 15 AND (${i} / 20) % 9 = 0 THEN 'removed' END,
+       site.id, site.city, site.validation_status,
+       CASE WHEN site.validation_status <> 'valid' THEN 'pending'
+            WHEN site.id IS NOT NULL THEN CASE WHEN ${i} % ${sites} = 11 AND (${i} / 20) % 7 = 0 THEN 'failed' ELSE 'provisioned' END
+            WHEN ${inService} AND ${i} % ${sites} = 15 AND (${i} / 20) % 9 = 0 THEN 'removed' END,
        strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || ((${i} * 17) % 31536000) || ' seconds'),
        strftime('%Y-%m-%dT%H:%M:%fZ', 'now', '-' || ((${i} * 17) % 31536000) || ' seconds')
-FROM seq;`);
+FROM seq
+LEFT JOIN e911_addresses site ON ${inService} AND ${i} % ${sites} NOT IN (5, 15)
+  AND site.id = ${e911Addresses.first} + ((${i} / 20) % ${organizations.count}) * ${sites} + ${i} % ${sites};`);
   }
   return statements;
 }
