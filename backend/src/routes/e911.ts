@@ -343,9 +343,11 @@ const SORTS = {
  */
 function searchCondition(search: string): SQL {
   const digits = searchDigits(search);
-  const number = substringCondition("phone_numbers_fts", phoneNumbers.id, [digits], "e164");
-  const address = substringCondition("e911_addresses_fts", phoneNumbers.e911AddressId, [search]);
-  if (number || address) return or(number ?? undefined, address ?? undefined) ?? sql`0`;
+  const indexed = [
+    substringCondition("phone_numbers_fts", phoneNumbers.id, [digits], "e164"),
+    substringCondition("e911_addresses_fts", phoneNumbers.e911AddressId, [search]),
+  ].filter((condition) => condition !== null);
+  if (indexed.length > 0) return or(...indexed) ?? sql`0`;
   const pattern = likePattern(search);
   return (
     or(
