@@ -1,8 +1,10 @@
 import { env } from "cloudflare:workers";
+import { and, desc, eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client";
 import { phoneNumbers } from "../src/db/schema";
 import { substringCondition } from "../src/lib/list";
+import { E911_NUMBERS, SORTS, WITHOUT_E911 } from "../src/routes/e911";
 import { json, query, signedIn } from "./helpers";
 
 // The E911 list at scale (migration 0013): its kept counts, the address copies it sorts on, and the same rows,
@@ -242,6 +244,35 @@ describe("E911 list: the same rows as the join", () => {
     expect(await listIds(staff, "/api/e911?per_page=100&sort=e164&direction=asc&search=Larkspur%20Freight%203")).toEqual(
       await joinedIds("e164", "asc", [ADDRESS_TEXT], ["%Larkspur Freight 3%"]),
     );
+  });
+});
+
+describe("E911 list: index-only page walks", () => {
+  it("finds every sort's page in a partial index of the list or of its without-E911 view, in all and per organization", async () => {
+    const db = createDb(env.DB);
+    for (const [view, rows] of [
+      ["list", E911_NUMBERS],
+      ["without", and(E911_NUMBERS, WITHOUT_E911)],
+    ] as const) {
+      for (const [sort, column] of Object.entries(SORTS)) {
+        for (const organization of [undefined, 2]) {
+          // The page query of `listPage`: the tenant scope, the view's rows, the sort and the id.
+          const page = db
+            .select({ id: phoneNumbers.id })
+            .from(phoneNumbers)
+            .where(and(organization ? eq(phoneNumbers.organizationId, organization) : undefined, rows))
+            .orderBy(desc(column), desc(phoneNumbers.id))
+            .limit(10)
+            .offset(20)
+            .toSQL();
+          const plan = await query<{ detail: string }>(`EXPLAIN QUERY PLAN ${page.sql}`, ...page.params);
+          const details = plan.map((step) => step.detail).join(" | ");
+          const expected = `phone_numbers_e911_${view}_${organization ? "organization_" : ""}`;
+          expect(details, `${view} ${sort} ${organization ?? "all"}`).toMatch(new RegExp(`USING (COVERING )?INDEX ${expected}`));
+          expect(details, `${view} ${sort}`).not.toContain("TEMP B-TREE");
+        }
+      }
+    }
   });
 });
 

@@ -210,6 +210,8 @@ export const systemSettings = sqliteTable("system_settings", {
 
 /** The E911 list's rows (migration 0013's partial indexes): an organization's numbers, not disconnected. */
 const E911_LIST_ROWS = sql`organization_id IS NOT NULL AND status <> 'disconnected'`;
+/** Its "without E911" view: no address, or not provisioned. */
+const E911_WITHOUT_ROWS = sql`organization_id IS NOT NULL AND status <> 'disconnected' AND (e911_address_id IS NULL OR e911_status IS NOT 'provisioned')`;
 
 export const phoneNumbers = sqliteTable(
   "phone_numbers",
@@ -255,7 +257,8 @@ export const phoneNumbers = sqliteTable(
     index("phone_numbers_organization_created_at_idx").on(table.organizationId, table.createdAt),
     index("phone_numbers_created_at_idx").on(table.createdAt),
     index("phone_numbers_e911_address_idx").on(table.e911AddressId),
-    // Migration 0013: the E911 list's sorts, in all and per organization, over its rows only.
+    // Migration 0013: the E911 list's sorts, in all and per organization, over its rows only, and over the rows
+    // of its "without E911" view only.
     ...(
       [
         ["e164", table.e164],
@@ -264,10 +267,17 @@ export const phoneNumbers = sqliteTable(
         ["city", table.e911City],
         ["updated_at", table.updatedAt],
       ] as const
-    ).flatMap(([name, column]) => [
-      index(`phone_numbers_e911_list_${name}_idx`).on(column).where(E911_LIST_ROWS),
-      index(`phone_numbers_e911_list_organization_${name}_idx`).on(table.organizationId, column).where(E911_LIST_ROWS),
-    ]),
+    ).flatMap(([name, column]) =>
+      (
+        [
+          ["list", E911_LIST_ROWS],
+          ["without", E911_WITHOUT_ROWS],
+        ] as const
+      ).flatMap(([view, rows]) => [
+        index(`phone_numbers_e911_${view}_${name}_idx`).on(column).where(rows),
+        index(`phone_numbers_e911_${view}_organization_${name}_idx`).on(table.organizationId, column).where(rows),
+      ]),
+    ),
   ],
 );
 

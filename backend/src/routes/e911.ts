@@ -193,12 +193,12 @@ function serializeEntry(row: EntryRow): E911Entry {
 }
 
 /**
- * Numbers E911 applies to: an organization's, not disconnected. Written as migration 0013's partial indexes
- * write it (constants, not bound values), so that SQLite can use them for the list.
+ * Numbers E911 applies to: an organization's, not disconnected. Written term for term as the WHERE of migration
+ * 0013's partial indexes, which SQLite must find in a query to use them (test/e911-list.test.ts checks the plans).
  */
-const E911_NUMBERS = sql`${phoneNumbers.organizationId} IS NOT NULL AND ${phoneNumbers.status} <> 'disconnected'`;
+export const E911_NUMBERS = sql`${phoneNumbers.organizationId} IS NOT NULL AND ${phoneNumbers.status} <> 'disconnected'`;
 /** Of those, the ones without E911: no address, or not provisioned (the `without_e911` view, kept count too). */
-const WITHOUT_E911 = sql`(${phoneNumbers.e911AddressId} IS NULL OR ${phoneNumbers.e911Status} IS NOT 'provisioned')`;
+export const WITHOUT_E911 = sql`(${phoneNumbers.e911AddressId} IS NULL OR ${phoneNumbers.e911Status} IS NOT 'provisioned')`;
 
 function e911Numbers(me: CurrentUser): SQL | undefined {
   return and(tenantScope(me, phoneNumbers.organizationId), E911_NUMBERS);
@@ -328,7 +328,7 @@ async function applyAddress(
 }
 
 /** The address's columns are sorted on their copies in phone_numbers (migration 0013), which are indexed. */
-const SORTS = {
+export const SORTS = {
   e164: phoneNumbers.e164,
   e911_status: phoneNumbers.e911Status,
   validation_status: phoneNumbers.e911ValidationStatus,
