@@ -1,8 +1,8 @@
 -- The E911 list (GET /api/e911, screen /tools/e911) on the list pattern of decision 013 (docs/backend.md, "How
 -- to write a list endpoint"). Its rows are the organizations' numbers that are not disconnected
--- (`organization_id IS NOT NULL AND status <> 'disconnected'`, written exactly so by the handler, which lets
--- SQLite use the partial indexes below); it sorts and filters on the number's address, which lives in
--- e911_addresses.
+-- (`organization_id IS NOT NULL AND status <> 'disconnected'`, written term for term so by the handler: SQLite
+-- uses a partial index only when the query holds its WHERE's terms); it sorts and filters on the number's
+-- address, which lives in e911_addresses.
 --
 -- 1. The address's city and validation status are copied onto the number (`e911_city`,
 --    `e911_validation_status`), kept by triggers. Why: a page sorted by city must be found by walking one
