@@ -20,6 +20,12 @@ const client: EnvironmentOptions = {
   build: {
     rolldownOptions: {
       output: {
+        // A namespace of strings (app/locales/<language>/<namespace>.ts, one chunk each) is named after its
+        // file, `strings-en-numbers-….js`, so that the network panel, the bench and tests tell them apart.
+        chunkFileNames: ({ facadeModuleId }) => {
+          const strings = facadeModuleId?.match(/\/app\/locales\/(\w+)\/(\w+)\.ts$/);
+          return strings ? `assets/strings-${strings[1]}-${strings[2]}-[hash].js` : "assets/[name]-[hash].js";
+        },
         codeSplitting: {
           groups: [
             {

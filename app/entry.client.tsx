@@ -5,8 +5,9 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { pageNonce } from "~/lib/nonce";
 import { setCookiePrefix } from "~/lib/preferences";
-import { installPreloadErrorHandler } from "~/lib/preload-error";
-import { clientLanguages } from "~/locales/client";
+import { installPreloadErrorHandler, reportPreloadError } from "~/lib/preload-error";
+import { chunkBackend, stringChunks } from "~/locales/client";
+import { declaredNamespaces } from "~/locales/route-strings";
 
 installPreloadErrorHandler();
 // The server names the preference cookies after APP_NAME and says so on <html>.
@@ -15,23 +16,38 @@ setCookiePrefix(document.documentElement.dataset.cookiePrefix);
 declare global {
   // Read by get-nonce, through which radix's scroll lock (react-style-singleton) nonces its style element.
   var __webpack_nonce__: string | undefined;
+  // React Router's framework-mode HTML imports the matched route modules and lists them here before it
+  // imports this entry.
+  var __reactRouterRouteModules: Record<string, unknown> | undefined;
 }
 // The browser hides nonce attributes but keeps the property: reuse this page's nonce for style
 // elements that libraries insert at runtime, which the CSP admits only with it.
 globalThis.__webpack_nonce__ = pageNonce() || undefined;
 
 async function hydrate() {
-  // The server chose the language and wrote it on <html lang>; load just that one.
+  // The server chose the language and wrote it on <html lang>. The page's strings: the namespaces its
+  // route modules declare, each its own chunk, all requested at once. Later screens load theirs before
+  // they render (useDeclaredStrings in root).
   const lng = document.documentElement.lang || "en";
-  const load = clientLanguages[`./${lng}/index.ts`] ?? clientLanguages["./en/index.ts"];
-  const { default: resources } = await load();
-  await i18next.use(initReactI18next).init({
-    lng,
-    fallbackLng: lng,
-    resources: { [lng]: resources },
-    defaultNS: "common",
-    interpolation: { escapeValue: false },
-  });
+  const namespaces = declaredNamespaces(Object.values(globalThis.__reactRouterRouteModules ?? {}));
+  const onChunkError = (error: unknown) => {
+    // Before hydration nobody listens yet: the console at least says why keys show instead of text.
+    if (!reportPreloadError(error)) console.error("strings failed to load", error);
+  };
+  await i18next
+    .use(chunkBackend(stringChunks, onChunkError))
+    .use(initReactI18next)
+    .init({
+      lng,
+      // Every language has every key (tests/unit/portal/locales.test.ts): no fallback language to download.
+      fallbackLng: false,
+      load: "currentOnly",
+      ns: namespaces,
+      defaultNS: "common",
+      // Every namespace requested at once (i18next's default queues after 10 in flight).
+      maxParallelReads: Object.keys(stringChunks).length,
+      interpolation: { escapeValue: false },
+    });
   startTransition(() => {
     hydrateRoot(
       document,

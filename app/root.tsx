@@ -16,7 +16,15 @@ import { getPublicSettings } from "./lib/public-settings.server";
 import { getMasquerade, getOptionalUser, sessionMiddleware, upstreamErrorMiddleware } from "./lib/sanctum/context.server";
 import { resolveTheme } from "./lib/theme.server";
 import { readToast } from "./lib/toast.server";
+import { useDeclaredStrings } from "./locales/route-strings";
+import type { StringsHandle } from "./locales/types";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next";
+
+/**
+ * The strings every page needs (layouts, error page, toasts, dialogs, form errors): each route adds its
+ * own in its `handle` (docs/decisions/024-strings-load-per-namespace.md).
+ */
+export const handle: StringsHandle = { i18n: ["common", "errors", "ui", "validation"] };
 
 // A stylesheet with a `precedence` is a React resource: React puts it in <head> before the hoisted
 // modulepreload links, so the browser fetches it first (a plain import would come after ~20 scripts).
@@ -106,7 +114,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
+  useDeclaredStrings();
   const { i18n } = useTranslation();
+  // A navigation can bring another language (signing in applies the user's saved one): i18next loads the
+  // namespaces used so far in it, then the page re-renders in it.
   useEffect(() => {
     if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
   }, [loaderData.locale, i18n]);

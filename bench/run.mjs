@@ -1,4 +1,4 @@
-// AMP performance report: `npm run bench [-- --skip-build] [-- --only weight|latency|load|import] [-- --reseed] [-- --runs N] [-- --import-rows 10000,100000]`.
+// AMP performance report: `npm run bench [-- --skip-build] [-- --only weight|latency|lighthouse|load|import] [-- --reseed] [-- --runs N] [-- --import-rows 10000,100000]`.
 //
 // 1. Route weight: gzip size of the JS + CSS a browser downloads on a document request to each route,
 //    computed from React Router's client manifest, and each route's ratio to /login. Also the fonts a
@@ -12,6 +12,8 @@
 //    document request to a few routes fetches, dynamic imports included (the strings, lazy components).
 // 4. SSR cost: /dashboard throughput against a bare Worker, and a page with one upstream call against the
 //    backend call made directly.
+// 4b. Lighthouse (bench/lighthouse.mjs): the performance score of /login, /dashboard and /users, median of
+//    `--lighthouse-runs`, served over HTTP/2 with gzip as the edge serves them.
 // 5. Load and memory: 50 signed-in sessions fetching pages concurrently for 60 s (small state): requests,
 //    errors, p50/p99, and the resident memory of the preview server's workerd processes before, right
 //    after, and after 30 s idle (a leak stays; a cache or GC high-water mark levels off).
@@ -20,13 +22,15 @@
 //
 // The machine is small, shared and noisy: read ratios taken in one run, never the absolute milliseconds.
 // Exits 0 whatever the figures are; non-zero only when the bench itself failed.
-// Plain ESM, Node >= 22 (run through npm so the pinned Node 24 is used), no dependencies.
+// Plain ESM, Node >= 22 (run through npm so the pinned Node 24 is used); dependencies: Playwright and Lighthouse
+// (devDependencies).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
+import { edgeProxy, lighthouseScores } from "./lighthouse.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const started = Date.now();
@@ -45,6 +49,7 @@ const GOALS = {
   dashboardToBareWorker: 0.4,
   pageToDirectCall: 1.3,
   load: "0 errors; memory stable",
+  lighthouse: 98,
 };
 
 // ---------------------------------------------------------------- options
@@ -72,18 +77,20 @@ const options = {
   // What serves the load: `wrangler` (the built Workers in workerd, requests straight into workerd) or
   // `preview` (`vite preview`: a Node proxy in front of workerd).
   loadServer: option("--load-server", "wrangler"),
+  lighthouseRuns: Number(option("--lighthouse-runs", "3")),
   importRows: option("--import-rows", "10000,100000")
     .split(",")
     .map((value) => Number(value.trim())),
 };
 if (flag("--help") || flag("-h")) {
   console.log(
-    "Usage: npm run bench -- [--skip-build] [--only weight|latency|load|import] [--import-rows 10000,100000] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N] [--load-server wrangler|preview]",
+    "Usage: npm run bench -- [--skip-build] [--only weight|latency|lighthouse|load|import] [--lighthouse-runs N] [--import-rows 10000,100000] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N] [--load-server wrangler|preview]",
   );
   process.exit(0);
 }
-if (options.only && !["weight", "latency", "load", "import"].includes(options.only))
-  throw new Error("--only takes weight, latency, load or import");
+if (options.only && !["weight", "latency", "lighthouse", "load", "import"].includes(options.only))
+  throw new Error("--only takes weight, latency, lighthouse, load or import");
+if (!Number.isInteger(options.lighthouseRuns) || options.lighthouseRuns < 1) throw new Error("--lighthouse-runs takes a positive integer");
 if (!options.importRows.every((rows) => Number.isInteger(rows) && rows > 0 && rows <= 200_000))
   throw new Error("--import-rows takes sizes of 1 to 200000");
 if (!Number.isInteger(options.runs) || options.runs < 1) throw new Error("--runs takes a positive integer");
@@ -96,6 +103,7 @@ const WARMUP = 3;
 
 const wantWeight = !options.only || options.only === "weight";
 const wantLatency = !options.only || options.only === "latency";
+const wantLighthouse = !options.only || options.only === "lighthouse";
 const wantLoad = !options.only || options.only === "load";
 const wantImport = !options.only || options.only === "import";
 
@@ -605,7 +613,7 @@ const CHROMIUM_ARGS = [
 
 /**
  * Loads each page in Chromium (English, desktop) until the network is idle and sums every /assets/ file it
- * requested: modulepreloads, dynamic imports made while hydrating (the strings of the language, lazy
+ * requested: modulepreloads, dynamic imports made while hydrating (the page's string namespaces, lazy
  * components), stylesheets and fonts. The JS + CSS figure is the issue's first-load weight.
  */
 async function browserWeights(server) {
@@ -635,6 +643,8 @@ async function browserWeights(server) {
       const files = [...requested];
       const js = sum(files, "js").gzip;
       const css = sum(files, "css").gzip;
+      // The page's strings, one chunk per namespace (strings-<language>-<namespace>-<hash>.js): part of the JS.
+      const stringFiles = files.filter((file) => /\/strings-[\w-]+\.js$/.test(file));
       const fonts = files.filter((file) => /\.(woff2?|ttf|otf)$/.test(file)).map((file) => ({ file, raw: assetSize(file).raw }));
       pages.push({
         url: page.url,
@@ -643,6 +653,8 @@ async function browserWeights(server) {
         js,
         css,
         total: js + css,
+        strings: sum(stringFiles, "js").gzip,
+        stringFiles: stringFiles.length,
         goal: GOALS.weight[page.url] ?? null,
         fonts,
         fontBytes: fonts.reduce((total, font) => total + font.raw, 0),
@@ -975,6 +987,7 @@ const report = {
   latency: null,
   browser: null,
   ssr: null,
+  lighthouse: null,
   load: null,
   errors: [],
 };
@@ -1055,18 +1068,19 @@ function printBrowser(pages) {
   console.log("\n== What Chromium fetches (English, signed in except /login; dynamic imports included) ==");
   const rows = pages.map((page) =>
     page.status !== "ok"
-      ? [page.url, page.status, "", "", "", "", ""]
+      ? [page.url, page.status, "", "", "", "", "", ""]
       : [
           page.url,
           page.files,
           kb(page.js),
           kb(page.css),
           kb(page.total),
+          `${kb(page.strings)} (${page.stringFiles})`,
           page.goal ? `≤ ${kb(page.goal)}` : "",
           `${kb(page.fontBytes)} (${page.fonts.map((font) => font.file.replace("/assets/", "")).join(", ")})`,
         ],
   );
-  console.log(table(["page", "files", "JS gz", "CSS gz", "JS+CSS gz", "goal", "fonts (woff2)"], rows));
+  console.log(table(["page", "files", "JS gz", "CSS gz", "JS+CSS gz", "of which strings (files)", "goal", "fonts (woff2)"], rows));
 }
 
 function printSsr(ssr) {
@@ -1167,6 +1181,13 @@ function printSummary() {
     else
       rows.push([`${page.url} JS+CSS gz (browser)`, kb(page.total), page.goal ? `≤ ${kb(page.goal)}` : "", `fonts ${kb(page.fontBytes)}`]);
   }
+  for (const page of report.lighthouse ?? [])
+    rows.push([
+      `${page.url} Lighthouse performance (median)`,
+      String(page.median.score),
+      `≥ ${GOALS.lighthouse}`,
+      `runs ${page.scores.join(" ")}`,
+    ]);
   for (const page of report.latency?.pages ?? []) {
     rows.push([
       `${page.page} large ÷ small (p50)`,
@@ -1209,6 +1230,29 @@ function printSummary() {
   }
   for (const error of report.errors) rows.push([`ERROR ${error.phase}`, "", "", error.message.split("\n")[0]]);
   console.log(table(["measure", "value", "goal", "detail"], rows));
+}
+
+function printLighthouse(pages) {
+  console.log(
+    `\n== Lighthouse performance (mobile, simulated slow 4G; HTTP/2 + gzip as the edge serves it; median of ${options.lighthouseRuns}) ==`,
+  );
+  const seconds = (value) => (value == null ? "-" : `${(value / 1000).toFixed(2)} s`);
+  console.log(
+    table(
+      ["page", "score", "goal", "all runs", "FCP", "LCP", "TBT", "CLS", "SI"],
+      pages.map((page) => [
+        page.url,
+        String(page.median.score),
+        `≥ ${GOALS.lighthouse}`,
+        page.scores.join(" "),
+        seconds(page.median.fcp),
+        seconds(page.median.lcp),
+        `${Math.round(page.median.tbt)} ms`,
+        page.median.cls.toFixed(3),
+        seconds(page.median.si),
+      ]),
+    ),
+  );
 }
 
 async function main() {
@@ -1302,6 +1346,31 @@ async function measure() {
     printLatency(report.latency);
     if (report.browser) printBrowser(report.browser);
     if (report.ssr) printSsr(report.ssr);
+  }
+
+  if (wantLighthouse) {
+    let server = null;
+    let proxy = null;
+    try {
+      await prepareState(STATES[0]);
+      log("lighthouse: starting vite preview (small state) behind an HTTP/2 + gzip proxy…");
+      server = await startPreviewWithRetry(STATES[0], options.port);
+      await signIn(server);
+      proxy = await edgeProxy(server.base, options.port + 1);
+      report.lighthouse = await lighthouseScores({
+        base: proxy.base,
+        cookie: server.cookie,
+        runs: options.lighthouseRuns,
+        chromePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+        log,
+      });
+    } catch (error) {
+      report.errors.push({ phase: "lighthouse", message: String(error?.stack ?? error) });
+    } finally {
+      await proxy?.close();
+      if (server) await stopChild(server.child);
+    }
+    if (report.lighthouse) printLighthouse(report.lighthouse);
   }
 
   if (wantLoad) {

@@ -4,11 +4,13 @@
  */
 export const PRELOAD_ERROR_EVENT = "amp:preload-error";
 
+/** Dispatches `amp:preload-error` for `error`; true when a listener handled it (the user is told). */
+export function reportPreloadError(error: unknown, target: Window = window): boolean {
+  return !target.dispatchEvent(new CustomEvent(PRELOAD_ERROR_EVENT, { detail: error, cancelable: true }));
+}
+
 export function installPreloadErrorHandler(target: Window = window): void {
   target.addEventListener("vite:preloadError", (event) => {
-    const payload = (event as Event & { payload?: unknown }).payload;
-    const dispatched = new CustomEvent(PRELOAD_ERROR_EVENT, { detail: payload, cancelable: true });
-    const handled = !target.dispatchEvent(dispatched);
-    if (handled) event.preventDefault();
+    if (reportPreloadError((event as Event & { payload?: unknown }).payload, target)) event.preventDefault();
   });
 }

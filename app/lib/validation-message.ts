@@ -1,4 +1,6 @@
 import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
+import type { Namespace } from "~/locales/types";
 
 /** `t` with a key known only at run time (the typed `TFunction` accepts literal keys only). */
 type DynamicT = (key: string, options: Record<string, unknown>) => string;
@@ -52,4 +54,24 @@ export function translateError(t: TFunction<any, any>, message: string): string 
   const parsed = parseValidationMessage(message);
   if (!parsed) return message;
   return (t as unknown as DynamicT)(parsed.key, { ...parsed.params, ns: parsed.ns, defaultValue: message });
+}
+
+/** The namespaces that messages in this convention name, each once. */
+export function messageNamespaces(messages: readonly string[]): string[] {
+  const namespaces = new Set<string>();
+  for (const message of messages) {
+    const parsed = parseValidationMessage(message);
+    if (parsed) namespaces.add(parsed.ns);
+  }
+  return [...namespaces];
+}
+
+/**
+ * The browser holds only the namespaces its screens declare (docs/decisions/024-strings-load-per-namespace.md),
+ * but a message from an API may name any: this loads the ones `messages` name before the component renders
+ * them (it suspends meanwhile, inside the submission's or navigation's transition), so `translateError`
+ * finds their strings. A name that is no namespace fails to load at once, and the message shows verbatim.
+ */
+export function useMessageStrings(messages: readonly string[] | undefined): void {
+  useTranslation(messageNamespaces(messages ?? []) as Namespace[]);
 }

@@ -5,7 +5,10 @@ import { buildNavigation } from "~/lib/navigation.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { getClient, getUser, optionalCall, userMiddleware } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/_app";
+
+export const handle: StringsHandle = { i18n: ["nav"] };
 
 export const middleware: Route.MiddlewareFunction[] = [userMiddleware];
 

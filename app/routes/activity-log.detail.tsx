@@ -12,8 +12,11 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { isRecordId } from "~/lib/record-id";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/activity-log.detail";
+
+export const handle: StringsHandle = { i18n: ["logs"] };
 
 /** One activity entry: who did what to which subject, from where, and the fields it changed. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -15,8 +15,11 @@ import { FilterDate, FilterSelect, OrganizationFilter } from "~/components/ui/li
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, optionalCall, requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/activity-log";
+
+export const handle: StringsHandle = { i18n: ["logs"] };
 
 interface Filters {
   actions: string[];

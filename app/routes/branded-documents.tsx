@@ -21,11 +21,15 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
+import { numberFormat } from "~/lib/intl";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/branded-documents";
+
+export const handle: StringsHandle = { i18n: ["documents", "admin", "loa"] };
 
 export const DOCUMENT_KINDS = ["pdf", "png", "jpeg", "webp", "gif", "svg"] as const;
 const SCOPES = ["organization", "shared"] as const;
@@ -105,7 +109,7 @@ function formatSize(locale: string, bytes: number): string {
     value /= 1024;
     unit++;
   }
-  return `${new Intl.NumberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
+  return `${numberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
 }
 
 export default function BrandedDocuments({ loaderData }: Route.ComponentProps) {

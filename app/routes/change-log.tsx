@@ -3,8 +3,11 @@ import { renderChangelog } from "~/components/logs/changelog.server";
 import { PageTitle } from "~/components/page-title";
 import { Card, CardContent } from "~/components/ui/card";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import changelog from "../../CHANGELOG.md?raw";
 import type { Route } from "./+types/change-log";
+
+export const handle: StringsHandle = { i18n: ["logs"] };
 
 /** The portal's release notes (CHANGELOG.md, newest first), rendered on the server. */
 export function loader({ context }: Route.LoaderArgs) {

@@ -9,10 +9,14 @@ import { formatDateTime } from "~/components/logs/format";
 import type { ActivityEntry } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { numberFormat } from "~/lib/intl";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/dashboard";
+
+export const handle: StringsHandle = { i18n: ["dashboard"] };
 
 interface Dashboard {
   counts: { organizations: number; users: number; active_numbers: number; open_porting_orders: number; numbers_without_e911: number };
@@ -48,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("dashboard");
   const { counts, recent_activity: recent, activity_per_day: days, titles, links } = loaderData;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const figures = [
     { id: "organizations", icon: Building2, tone: "primary", href: links.organizations },
     { id: "users", icon: Users, tone: "info", href: links.users },

@@ -38,8 +38,11 @@ import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/devices.overrides";
+
+export const handle: StringsHandle = { i18n: ["devices", "admin"] };
 
 const SORTS = ["mac", "vendor", "model", "organization", "overrides_count", "created_at"] as const;
 const MAX_IMPORT_BYTES = 200_000;

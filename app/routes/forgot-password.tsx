@@ -11,7 +11,10 @@ import { requireGuest } from "~/lib/guest.server";
 import { getClient } from "~/lib/sanctum/context.server";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/forgot-password";
+
+export const handle: StringsHandle = { i18n: ["auth"] };
 
 const schema = z.object({ email: z.email({ error: validationMessage("email") }) });
 

@@ -15,10 +15,13 @@ import { UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/san
 import { getClient, getSession } from "~/lib/sanctum/context.server";
 import { type SignInStep, signInCookies, signInFailureHint, upstreamOrigin } from "~/lib/sign-in.server";
 import type { CurrentUser } from "~/lib/types";
-import { translateError } from "~/lib/validation-message";
+import { translateError, useMessageStrings } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/login";
+
+export const handle: StringsHandle = { i18n: ["auth"] };
 
 const loginSchema = z.object({
   email: z.email({ error: "validation.email" }),
@@ -125,6 +128,7 @@ export default function Login({ actionData }: Route.ComponentProps) {
   // Portal name and registration switch are system settings, already loaded by the root loader.
   const root = useRouteLoaderData<typeof rootLoader>("root");
   const portalName = root?.appName;
+  useMessageStrings(actionData?.toasts);
   useEffect(() => {
     for (const message of actionData?.toasts ?? []) notify({ type: "error", message: translateError(t, message) });
   }, [actionData, t]);

@@ -10,7 +10,10 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { isRecordId } from "~/lib/record-id";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/mail-log.detail";
+
+export const handle: StringsHandle = { i18n: ["logs", "smtp"] };
 
 /** One e-mail as it was sent: the HTML body in a sandboxed frame (no scripts, no same origin) and the text. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -14,7 +14,10 @@ import { getEnv } from "~/lib/cloudflare.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/mail-log";
+
+export const handle: StringsHandle = { i18n: ["logs", "smtp"] };
 
 const SORTS = ["created_at", "to", "subject", "status"];
 

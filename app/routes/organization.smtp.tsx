@@ -17,9 +17,12 @@ import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { validationMessage } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import { isSmtpHost, SMTP_ENCRYPTION_OPTIONS, smtpPortWarning } from "../../common/smtp";
 import type { Route } from "./+types/organization.smtp";
+
+export const handle: StringsHandle = { i18n: ["smtp", "admin"] };
 
 interface SmtpRelay {
   organization_id: number;

@@ -6,8 +6,11 @@ import { PageHeader } from "~/components/admin/page-header";
 import { countryOptions, timeZoneOptions } from "~/components/admin/regions.server";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance, getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/organizations.add";
+
+export const handle: StringsHandle = { i18n: ["admin"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   requireScreen(context, "organizations-add");

@@ -8,8 +8,11 @@ import type { Organization } from "~/components/admin/types";
 import { loadRecord, recordId } from "~/components/admin/upstream.server";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance, getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/organizations.edit";
+
+export const handle: StringsHandle = { i18n: ["admin"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "organizations-edit");

@@ -18,7 +18,10 @@ import { FilterSelect } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/organizations";
+
+export const handle: StringsHandle = { i18n: ["admin"] };
 
 const SORTS = ["name", "account_number", "users_count"] as const;
 const TYPE_VARIANTS = { provider: "default", business: "info", residential: "secondary" } as const;

@@ -14,8 +14,11 @@ import { getClient } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/password-setup";
+
+export const handle: StringsHandle = { i18n: ["auth", "passwords"] };
 
 function setupSchema(minLength: number) {
   return z

@@ -17,10 +17,13 @@ import { cookieName, DEFAULT_PRIMARY_COLOR, isHexColor, LOCALES, PREFERENCE_MAX_
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
-import { translateError, validationMessage } from "~/lib/validation-message";
+import { translateError, useMessageStrings, validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/profile";
+
+export const handle: StringsHandle = { i18n: ["profile"] };
 
 const TABS = ["account", "security", "preferences"] as const;
 type Tab = (typeof TABS)[number];
@@ -157,6 +160,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 export default function Profile({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
   const { tab } = loaderData;
+  useMessageStrings(actionData?.toasts);
   useEffect(() => {
     for (const message of actionData?.toasts ?? []) notify({ type: "error", message: translateError(t, message) });
   }, [actionData, t]);

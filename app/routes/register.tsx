@@ -14,8 +14,11 @@ import { signInCookies } from "~/lib/sign-in.server";
 import type { CurrentUser } from "~/lib/types";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
+import type { StringsHandle } from "~/locales/types";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/register";
+
+export const handle: StringsHandle = { i18n: ["auth"] };
 
 function registerSchema(minLength: number) {
   return z

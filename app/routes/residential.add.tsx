@@ -18,8 +18,11 @@ import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance, getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/residential.add";
+
+export const handle: StringsHandle = { i18n: ["residential", "admin"] };
 
 /** Step 1 of a new sign-up, and the unfinished ones to resume (drafts live 7 days after their last change). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -9,7 +9,10 @@ import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
 import { addressDefaults } from "~/components/tools/e911-schema";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/residential.address";
+
+export const handle: StringsHandle = { i18n: ["residential", "admin", "porting", "e911"] };
 
 /** Step 2: the service address, validated by the carrier with the E911 screen's form and suggestion flow. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -13,7 +13,10 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/residential.done";
+
+export const handle: StringsHandle = { i18n: ["residential", "numbers", "admin", "e911"] };
 
 /**
  * The finished page: the subscriber, their number, the E911 status and links to each. While the carrier is still

@@ -13,7 +13,10 @@ import { addressDefaults, addressLine } from "~/components/tools/e911-schema";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/residential.e911";
+
+export const handle: StringsHandle = { i18n: ["residential", "e911", "admin", "porting"] };
 
 /** Step 4: the E911 address — the service address (the default), or another one validated by the carrier. */
 export async function loader({ params, context }: Route.LoaderArgs) {

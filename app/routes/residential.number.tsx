@@ -23,7 +23,10 @@ import { NativeSelect } from "~/components/ui/select";
 import { type FormReply, readFormData, replyWithErrors, saveFailed } from "~/lib/forms.server";
 import { can, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/residential.number";
+
+export const handle: StringsHandle = { i18n: ["residential", "numbers", "admin", "porting"] };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 type Intent = "inventory" | "search" | "reserve" | "port";

@@ -17,8 +17,11 @@ import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
 import { translateError } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/residential.review";
+
+export const handle: StringsHandle = { i18n: ["residential", "admin", "porting", "e911"] };
 
 /** Step 5: everything on one page with a link back to each step, and the submission. */
 export async function loader({ params, context }: Route.LoaderArgs) {

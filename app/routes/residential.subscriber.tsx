@@ -9,8 +9,11 @@ import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/residential.subscriber";
+
+export const handle: StringsHandle = { i18n: ["residential", "admin", "porting"] };
 
 /** Step 1 of a draft: the subscriber again (a draft moved to another organization chooses its number again). */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -6,8 +6,11 @@ import { RoleForm } from "~/components/admin/role-form";
 import { roleSchema } from "~/components/admin/role-schema";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/roles.add";
+
+export const handle: StringsHandle = { i18n: ["admin"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   requireScreen(context, "roles-add");

@@ -8,8 +8,11 @@ import type { Role } from "~/components/admin/types";
 import { loadRecord } from "~/components/admin/upstream.server";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/roles.edit";
+
+export const handle: StringsHandle = { i18n: ["admin"] };
 
 /** The full-access role (Super Admin): a system role holding the whole catalogue. */
 const isFullAccess = (role: Role) => role.is_system && holdsEveryPermission(role.permissions);

@@ -16,8 +16,11 @@ import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { PERMISSIONS } from "../../common/permissions";
 import type { Route } from "./+types/roles";
+
+export const handle: StringsHandle = { i18n: ["admin", "roles"] };
 
 const SORTS = ["name", "created_at", "users_count"] as const;
 

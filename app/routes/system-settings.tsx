@@ -16,10 +16,13 @@ import { LOCALES } from "~/lib/preferences";
 import { forgetPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { translateError, validationMessage } from "~/lib/validation-message";
+import { translateError, useMessageStrings, validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/system-settings";
+
+export const handle: StringsHandle = { i18n: ["settings"] };
 
 interface SystemSettings {
   portal_name: string;
@@ -165,6 +168,7 @@ export default function SystemSettingsPage({ loaderData, actionData }: Route.Com
   });
   const links = fields.links.getFieldset();
 
+  useMessageStrings([...(formReply?.toasts ?? []), ...(logoReply?.errors ?? [])]);
   useEffect(() => {
     for (const message of formReply?.toasts ?? []) notify({ type: "error", message: translateError(t, message) });
     for (const message of logoReply?.errors ?? []) notify({ type: "error", message: translateError(t, message) });

@@ -13,8 +13,11 @@ import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.e911.bulk";
+
+export const handle: StringsHandle = { i18n: ["e911", "admin"] };
 
 const MAX_NUMBERS = 100;
 

@@ -25,8 +25,11 @@ import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.e911.edit";
+
+export const handle: StringsHandle = { i18n: ["e911", "porting", "admin"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "e911-edit");

@@ -16,7 +16,10 @@ import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
 import { translateError } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.e911";
+
+export const handle: StringsHandle = { i18n: ["e911", "porting", "admin"] };
 
 const ID = /^[1-9]\d{0,9}$/;
 const SORTS = ["e164", "e911_status", "validation_status", "city", "updated_at"];

@@ -12,13 +12,17 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData, saveFailure } from "~/lib/forms.server";
+import { numberFormat } from "~/lib/intl";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
-import { translateError } from "~/lib/validation-message";
+import { translateError, useMessageStrings } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import { IMPORT_PREVIEW_ERRORS } from "../../common/number-imports";
 import type { Route } from "./+types/tools.import.phone-numbers.step-2";
+
+export const handle: StringsHandle = { i18n: ["imports", "admin", "e911"] };
 
 /** Seconds between two reads of a running import (with JavaScript; without, the meta refresh). */
 const POLL_SECONDS = 1;
@@ -97,12 +101,13 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
 export default function ImportNumbersPreview({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("imports");
   const { job, canImport } = loaderData;
+  useMessageStrings(job.errors.map((error) => error.message));
   const navigation = useNavigation();
   const location = useLocation();
   const revalidator = useRevalidator();
   const running = job.status === "queued" || job.status === "running";
   const now = useNow(running);
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => numberFormat(i18n.language).format(value);
   const duration = (seconds: number) =>
     seconds < 60
       ? t("duration.seconds", { count: seconds })

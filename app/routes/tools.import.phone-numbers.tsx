@@ -14,10 +14,12 @@ import { ErrorList } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { readFormData, saveFailure } from "~/lib/forms.server";
+import { numberFormat } from "~/lib/intl";
 import type { Paginated } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
+import type { StringsHandle } from "~/locales/types";
 import {
   detectDelimiter,
   IMPORT_MAX_BYTES,
@@ -27,6 +29,8 @@ import {
   importColumn,
 } from "../../common/number-imports";
 import type { Route } from "./+types/tools.import.phone-numbers";
+
+export const handle: StringsHandle = { i18n: ["imports", "admin", "e911"] };
 
 /** An upload is validated while it streams: 200k rows take longer than an ordinary call may. */
 const UPLOAD_TIMEOUT_MS = 180_000;
@@ -191,7 +195,7 @@ export default function ImportNumbersUpload({ loaderData, actionData }: Route.Co
   const fileErrors = actionData?.form === "file" ? [...(errors[""] ?? []), ...(errors.file ?? [])] : undefined;
   const pasteErrors = actionData?.form === "paste" ? [...(errors[""] ?? []), ...(errors.file ?? []), ...(errors.text ?? [])] : undefined;
   const page = Number(searchParams.get("page")) || 1;
-  const number = (value: number) => value.toLocaleString(i18n.language);
+  const number = (value: number) => numberFormat(i18n.language).format(value);
 
   return (
     <div className="space-y-6">

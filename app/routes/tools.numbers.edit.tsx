@@ -12,8 +12,11 @@ import type { PhoneNumber } from "~/components/numbers/types";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.numbers.edit";
+
+export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "numbers-edit");

@@ -1,5 +1,5 @@
 import type { ColumnDef } from "@tanstack/react-table";
-import { PowerOffIcon, ShoppingCartIcon } from "lucide-react";
+import { PowerOffIcon, ShoppingCartIcon, XIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -24,8 +24,11 @@ import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.numbers";
+
+export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 const SORTS = ["e164", "status", "type", "label", "created_at"] as const;
 const TYPES = ["local", "toll_free", "mobile"] as const;
@@ -83,6 +86,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = known ? translateError(i18n.t, (error as UpstreamError).body.message as string) : t("errors.failed");
     return redirectWithToast(back, { type: "error", message }, secret);
   }
+}
+
+/** The list's query without the import filter, back on page 1. */
+function withoutImport(searchParams: URLSearchParams): string {
+  const next = new URLSearchParams(searchParams);
+  next.delete("import");
+  next.delete("page");
+  const search = next.toString();
+  return search ? `?${search}` : "";
 }
 
 export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
@@ -233,6 +245,20 @@ export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
                 allLabel={t("filters.allOrganizations")}
                 value={filters.organization_id}
               />
+              {filters.import && (
+                // The import's "see the imported numbers" link filters by import: say so, and offer the way out.
+                <span className="inline-flex h-9 items-center gap-1 rounded-md border bg-muted ps-3 pe-1 text-sm">
+                  {t("filters.fromImport", { id: filters.import })}
+                  <Link
+                    to={{ search: withoutImport(searchParams) }}
+                    aria-label={t("filters.clearImport")}
+                    title={t("filters.clearImport")}
+                    className={buttonVariants({ variant: "ghost", size: "icon", className: "size-7" })}
+                  >
+                    <XIcon aria-hidden="true" />
+                  </Link>
+                </span>
+              )}
             </>
           }
           toolbar={

@@ -14,7 +14,10 @@ import { Card, CardContent } from "~/components/ui/card";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
 import { translateError } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.orders.phone-numbers.confirmed";
+
+export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 /** How often the page asks again while numbers are pending (with JavaScript; without, a meta refresh). */
 const POLL_SECONDS = 2;

@@ -14,7 +14,10 @@ import { ErrorList } from "~/components/ui/form-field";
 import { readFormData } from "~/lib/forms.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.orders.phone-numbers.step-2";
+
+export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 

@@ -16,7 +16,10 @@ import { ErrorList, InputField, SelectField, TextareaField } from "~/components/
 import { type FormReply, parseForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.orders.phone-numbers.step-3";
+
+export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 /** Step 3: organization (provider staff choose), label, E911 note and the totals; placing the order. */
 export async function loader({ params, context }: Route.LoaderArgs) {

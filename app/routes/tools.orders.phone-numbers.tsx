@@ -15,7 +15,10 @@ import { ErrorList } from "~/components/ui/form-field";
 import { type FormReply, parseForm } from "~/lib/forms.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.orders.phone-numbers";
+
+export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 /** `?order=<id>`: search again on an existing draft, its criteria filled in. */
 function draftId(request: Request): string | null {

@@ -13,8 +13,11 @@ import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { readFormData } from "~/lib/forms.server";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
-import { translateError } from "~/lib/validation-message";
+import { translateError, useMessageStrings } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.porting.check";
+
+export const handle: StringsHandle = { i18n: ["porting", "admin"] };
 
 export interface PortabilityResult {
   e164: string;
@@ -110,6 +113,7 @@ export default function PortingCheck({ loaderData, actionData }: Route.Component
   const check = actionData?.check ?? null;
   const errors = actionData?.errors ?? {};
   const formError = errors[""]?.[0];
+  useMessageStrings(formError ? [formError] : undefined);
   const portable = check?.results.filter((result) => result.portable) ?? [];
 
   return (

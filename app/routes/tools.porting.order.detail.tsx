@@ -26,12 +26,16 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TextareaField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData, submitForm } from "~/lib/forms.server";
+import { dateTimeFormat } from "~/lib/intl";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.porting.order.detail";
+
+export const handle: StringsHandle = { i18n: ["porting", "loa", "admin", "e911"] };
 
 /** How often the page re-reads an order the carrier is working on (each read records the carrier's progress). */
 const WATCH_INTERVAL_MS = 4000;
@@ -106,7 +110,7 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
   useFormErrorToast(actionData);
   const watching = IN_PROGRESS_STATUSES.includes(order.status);
   useWatch(watching);
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
   const editable = EDITABLE_STATUSES.includes(order.status);
   const open = order.status !== "completed" && order.status !== "cancelled";
   const address = order.service_address;

@@ -8,7 +8,10 @@ import { saveOrder } from "~/components/tools/porting-order.server";
 import { PortingOrderForm } from "~/components/tools/porting-order-form";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { translateError } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.porting.order.edit";
+
+export const handle: StringsHandle = { i18n: ["porting", "admin", "e911"] };
 
 /** A draft, or an order the carrier sent back (exception), corrected in the same form as a new one. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -7,7 +7,10 @@ import { saveOrder } from "~/components/tools/porting-order.server";
 import { PortingOrderForm } from "~/components/tools/porting-order-form";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.porting.order.new";
+
+export const handle: StringsHandle = { i18n: ["porting", "admin", "e911"] };
 
 /** `?numbers=` pre-fills the list: the portability check links here with its portable numbers. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -11,10 +11,14 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
+import { dateTimeFormat } from "~/lib/intl";
 import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.porting.order";
+
+export const handle: StringsHandle = { i18n: ["porting", "admin", "e911"] };
 
 const ID = /^[1-9]\d{0,9}$/;
 const SORTS = ["created_at", "status", "requested_foc_date"];
@@ -43,7 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function PortingOrders({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("porting");
   const { page, organizations, filters } = loaderData;
-  const dateTime = new Intl.DateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const dateTime = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
 
   const columns: ColumnDef<PortingOrder>[] = [
     {

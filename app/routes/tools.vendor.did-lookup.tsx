@@ -11,8 +11,12 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { dateTimeFormat } from "~/lib/intl";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.vendor.did-lookup";
+
+export const handle: StringsHandle = { i18n: ["lookup", "porting", "admin"] };
 
 type PhoneNumberType = "local" | "toll_free" | "mobile";
 type LineType = "landline" | "wireless" | "voip" | "toll_free";
@@ -124,7 +128,7 @@ export default function DidLookup({ loaderData }: Route.ComponentProps) {
                     result.ported && result.ported_at ? (
                       <time dateTime={result.ported_at}>
                         {t("result.portedOn", {
-                          date: new Intl.DateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+                          date: dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
                             new Date(`${result.ported_at}T00:00:00Z`),
                           ),
                         })}

@@ -6,8 +6,11 @@ import { submitPrompt, ttsCatalogue } from "~/components/tools/tts.server";
 import { TtsForm } from "~/components/tools/tts-form";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/tts.add";
+
+export const handle: StringsHandle = { i18n: ["tts", "admin"] };
 
 const LANGUAGE_OF_LOCALE = { en: "en-US", fr: "fr-FR", ar: "ar" } as const;
 

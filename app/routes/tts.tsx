@@ -23,8 +23,11 @@ import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanc
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
 import { translateError } from "~/lib/validation-message";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tts";
+
+export const handle: StringsHandle = { i18n: ["tts", "admin"] };
 
 const SORTS = ["name", "language", "status", "duration_ms", "created_at", "rendered_at"] as const;
 

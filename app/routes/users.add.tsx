@@ -8,8 +8,11 @@ import { addUserSchema } from "~/components/admin/user-schema";
 import { submitForm } from "~/lib/forms.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance, getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/users.add";
+
+export const handle: StringsHandle = { i18n: ["admin"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "users-add");

@@ -8,8 +8,11 @@ import { UserForm } from "~/components/admin/user-form";
 import { editUserSchema } from "~/components/admin/user-schema";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/users.edit";
+
+export const handle: StringsHandle = { i18n: ["admin"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "users-edit");

@@ -20,7 +20,10 @@ import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
+import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/users";
+
+export const handle: StringsHandle = { i18n: ["admin"] };
 
 const SORTS = ["name", "email", "created_at", "last_login_at"] as const;
 

@@ -60,6 +60,11 @@ test.describe("importing phone numbers without JavaScript", () => {
     await page.getByRole("link", { name: "See the imported numbers" }).click();
     await expect(page).toHaveURL(new RegExp(`/tools/numbers\\?import=${id}$`));
     await expect(page.getByText("Showing 1 to 10 of 980 entries")).toBeVisible();
+    // The list says it is filtered to this import, and the chip's link clears the filter.
+    await expect(page.getByText(`From import #${id}`)).toBeVisible();
+    await page.getByRole("link", { name: "Show all numbers, not only this import's" }).click();
+    await expect(page).toHaveURL(/\/tools\/numbers$/);
+    await expect(page.getByText(`From import #${id}`)).toHaveCount(0);
 
     // The history on step 1 lists it as completed.
     await page.goto("/tools/import/phone_numbers");

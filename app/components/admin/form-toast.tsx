@@ -2,7 +2,7 @@ import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { notify } from "~/components/toasts";
 import type { FormReply } from "~/lib/forms.server";
-import { translateError } from "~/lib/validation-message";
+import { translateError, useMessageStrings } from "~/lib/validation-message";
 
 /**
  * A failed submission shows its field errors in place and an error toast: the form-level messages when
@@ -10,10 +10,15 @@ import { translateError } from "~/lib/validation-message";
  */
 export function useFormErrorToast(reply: FormReply | undefined) {
   const { t } = useTranslation("admin");
+  useMessageStrings(reply?.result.status === "error" ? toastMessages(reply) : undefined);
   useEffect(() => {
     if (reply?.result.status !== "error") return;
-    const messages = reply.toasts?.length ? reply.toasts : (reply.result.error?.[""] ?? []);
+    const messages = toastMessages(reply);
     if (messages.length === 0) notify({ type: "error", message: t("errors.checkFields") });
     for (const message of messages) notify({ type: "error", message: translateError(t, message) });
   }, [reply, t]);
+}
+
+function toastMessages(reply: FormReply): string[] {
+  return reply.toasts?.length ? reply.toasts : (reply.result.error?.[""] ?? []);
 }

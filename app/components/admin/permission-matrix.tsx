@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorList } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
+import { numberFormat } from "~/lib/intl";
 import { cn } from "~/lib/utils";
 import { areaState, groupPermissions, translationId } from "./permission-selection";
 
@@ -42,7 +43,7 @@ export function PermissionMatrix({ name, formId, initial, readOnly = false, erro
   const [selected, setSelected] = React.useState(() => new Set(initial));
   const areaLabels = t("permissions.areas", { returnObjects: true }) as Record<string, string>;
   const keyLabels = t("permissions.keys", { returnObjects: true }) as Record<string, string>;
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
 
   function toggle(keys: readonly string[], on: boolean) {
     setSelected((current) => {

@@ -1,6 +1,7 @@
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { formatDay } from "~/components/logs/format";
+import { numberFormat } from "~/lib/intl";
 import { type DayCount, layoutBars } from "./chart";
 
 const WIDTH = 720;
@@ -19,7 +20,7 @@ export function ActivityChart({ days }: { days: DayCount[] }) {
   const plotWidth = WIDTH - PLOT.start - PLOT.end;
   const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
   const { bars, ticks } = layoutBars(days, { width: plotWidth, height: plotHeight, rtl });
-  const number = new Intl.NumberFormat(i18n.language);
+  const number = numberFormat(i18n.language);
   const total = days.reduce((sum, day) => sum + day.count, 0);
   const peak = days.reduce<DayCount | null>((best, day) => (!best || day.count > best.count ? day : best), null);
   // The value axis sits at the start side: left in LTR, right in RTL.

@@ -1,26 +1,17 @@
-/**
- * Dates of the logs and the dashboard, in the reader's language. Times are shown in UTC (and say so):
- * the server renders the page, and the same text must come out in the browser when it hydrates.
- */
+import { dateTimeFormat, UTC_DATE_TIME } from "~/lib/intl";
+
+/** Dates of the logs and the dashboard, in the reader's language, in UTC (app/lib/intl.ts); "" for none. */
 export function formatDateTime(value: string | null, locale: string): string {
   if (!value) return "";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(locale, {
-    year: "numeric",
-    month: "short",
-    day: "numeric",
-    hour: "2-digit",
-    minute: "2-digit",
-    timeZone: "UTC",
-    timeZoneName: "short",
-  }).format(date);
+  return dateTimeFormat(locale, UTC_DATE_TIME).format(date);
 }
 
 export function formatDay(value: string, locale: string, style: "short" | "long" = "short"): string {
   const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return value;
-  return new Intl.DateTimeFormat(
+  return dateTimeFormat(
     locale,
     style === "short" ? { day: "numeric", month: "short", timeZone: "UTC" } : { dateStyle: "full", timeZone: "UTC" },
   ).format(date);

@@ -1,6 +1,7 @@
 // The browser formats numbers with libphonenumber's small ("min") metadata, which knows every country's
 // layout; validation with the full metadata happens on the backend.
 import { parsePhoneNumberWithError } from "libphonenumber-js/min";
+import { numberFormat } from "~/lib/intl";
 
 /**
  * A stored E.164 number as people write it: NANP numbers (+1) in their national form "(212) 555-0100",
@@ -17,7 +18,7 @@ export function formatPhoneNumber(e164: string): string {
 
 /** Cents as money in the reader's language ("$1.00", "1,00 $US", "‏1.00 US$"). */
 export function formatMoney(locale: string, cents: number, currency = "USD"): string {
-  return new Intl.NumberFormat(locale, { style: "currency", currency }).format(cents / 100);
+  return numberFormat(locale, { style: "currency", currency }).format(cents / 100);
 }
 
 /** Whole minutes left until `iso` (0 once past). */

@@ -7,7 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckboxField, ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { translateError } from "~/lib/validation-message";
+import { translateError, useMessageStrings } from "~/lib/validation-message";
 import { E911_COUNTRIES, regionsOf } from "../../../common/e911";
 import { DOCUMENT_KINDS, type PortingOrderDefaults, portingOrderSchema } from "./porting-order";
 
@@ -43,6 +43,7 @@ export function PortingOrderForm({
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: portingOrderSchema }),
   });
+  useMessageStrings(form.errors);
   const address = fields.service_address.getFieldset();
   const country = E911_COUNTRIES.find((code) => code === address.country.value) ?? "US";
   const fileErrors = (kind: (typeof DOCUMENT_KINDS)[number]) => lastResult?.error?.[kind] ?? undefined;

@@ -8,7 +8,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { NativeSwitch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
 import { cn } from "~/lib/utils";
-import { translateError } from "~/lib/validation-message";
+import { translateError, useMessageStrings } from "~/lib/validation-message";
 
 /*
  * The form fields of the portal. Each takes Conform's field metadata (`fields.email` from `useForm`) and
@@ -32,6 +32,7 @@ interface FieldBaseProps {
 
 /** Translated error messages of a field (see `~/lib/validation-message` for the message convention). */
 export function ErrorList({ id, errors, className }: { id?: string; errors?: string[]; className?: string }) {
+  useMessageStrings(errors);
   const { t } = useTranslation("ui");
   if (!errors || errors.length === 0) return null;
   return (

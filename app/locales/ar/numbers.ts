@@ -40,6 +40,8 @@ const numbers: Translation<typeof en> = {
     e911: "عنوان E911",
     anyE911: "مع العنوان أو بدونه",
     e911Missing: "غير موجود",
+    fromImport: "من الاستيراد رقم {{id}}",
+    clearImport: "عرض كل الأرقام، لا أرقام هذا الاستيراد وحدها",
   },
   edit: {
     action: "تعديل {{number}}",

@@ -37,6 +37,8 @@ const numbers = {
     e911: "E911 address",
     anyE911: "With or without",
     e911Missing: "Missing",
+    fromImport: "From import #{{id}}",
+    clearImport: "Show all numbers, not only this import's",
   },
   edit: {
     action: "Edit {{number}}",

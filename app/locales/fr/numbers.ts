@@ -40,6 +40,8 @@ const numbers: Translation<typeof en> = {
     e911: "Adresse E911",
     anyE911: "Avec ou sans",
     e911Missing: "Manquante",
+    fromImport: "De l’import n° {{id}}",
+    clearImport: "Afficher tous les numéros, pas seulement ceux de cet import",
   },
   edit: {
     action: "Modifier {{number}}",
