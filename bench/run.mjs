@@ -385,6 +385,11 @@ const PAGES = [
   { name: "/tools/numbers", url: "/tools/numbers", routeId: "numbers" },
   { name: "/tools/numbers?sort=e164&direction=desc", url: "/tools/numbers?sort=e164&direction=desc", routeId: "numbers" },
   { name: "/tools/numbers?search=50423", url: "/tools/numbers?search=50423", routeId: "numbers" },
+  // The E911 list (migration 0013): its sorts on the address's city are copies kept on the number.
+  { name: "/tools/e911", url: "/tools/e911", routeId: "e911" },
+  { name: "/tools/e911?sort=city&direction=asc", url: "/tools/e911?sort=city&direction=asc", routeId: "e911" },
+  { name: "/tools/e911?search=Dental 42", url: "/tools/e911?search=Dental%2042", routeId: "e911" },
+  { name: "/tools/e911?coverage=without", url: "/tools/e911?coverage=without", routeId: "e911" },
 ];
 const from = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
 PAGES.find((page) => page.url === null).url = `/activity-log?action=users.updated&from=${from}`;

@@ -11,8 +11,9 @@ import { tenantOrganizationId, tenantScope } from "./tenant";
  * THE list pattern (docs/backend.md, "How to write a list endpoint"): one page of a table at millions of rows
  * costs about what it costs at a thousand.
  *
- * - `total` comes from `row_counts` (kept by triggers, migration 0004) when the only condition is the tenant
- *   scope, and from COUNT(*) only when the caller filters or searches (a narrower, indexed set).
+ * - `total` comes from `row_counts` (kept by triggers, migration 0004) when the only conditions are the tenant
+ *   scope and the rows the count is kept for (`within`), and from COUNT(*) only when the caller filters or
+ *   searches (a narrower, indexed set).
  * - The page is found on the table alone (its ORDER BY index, no joins, no wide columns), then only those
  *   `perPage` rows are read with their joins: a deep page walks index entries, not joined rows.
  * - Search goes through an FTS5 index (`searchCondition`), never LIKE '%…%'.
@@ -28,21 +29,33 @@ const COUNTED = {
   // Tallies of phone_numbers for the dashboard (migration 0012): in service, and in service without E911.
   phone_numbers_in_service: true,
   phone_numbers_without_e911: true,
+  // The E911 list's rows (migration 0013): organization numbers not disconnected, and those of them without E911.
+  e911_entries: true,
+  e911_entries_without_e911: true,
 } as const;
 export type CountedTable = keyof typeof COUNTED;
 
 /** FTS5 tables of migration 0004 (external content: rowid = the listed table's id). */
 export type SearchIndex = "users_fts" | "organizations_fts" | "activity_log_fts" | "mail_log_fts";
 
-/** Trigram FTS5 tables (migration 0012): they find any substring of three characters or more. */
-export type SubstringIndex = "phone_numbers_fts";
+/** Trigram FTS5 tables (migrations 0012, 0013) and their columns: they find any substring of three characters or more. */
+interface SubstringIndexes {
+  phone_numbers_fts: "e164" | "label" | "cnam";
+  e911_addresses_fts: "caller_name" | "street_name" | "city";
+}
+export type SubstringIndex = keyof SubstringIndexes;
 
 export interface ListSpec<Row> {
   table: SQLiteTable;
   /** The table's integer primary key (the order's tie-break). */
   id: SQLiteColumn;
-  /** Name of the table in `row_counts`. */
+  /** Name of the table (or tally) in `row_counts`. */
   counted: CountedTable;
+  /**
+   * The rows `counted` counts, when it counts fewer than the whole table (e.g. the E911 list: organization
+   * numbers not disconnected). Not a filter: the kept count still gives the total.
+   */
+  within?: SQL;
   /** Who asks, and the table's organization column: the tenant scope (`tenantScope`) is applied here. */
   tenant: { actor: CurrentUser; column: SQLiteColumn };
   /** The validated `listQuerySchema` query. */
@@ -62,7 +75,7 @@ export interface ListSpec<Row> {
 export async function listPage<Row>(db: Db, spec: ListSpec<Row>) {
   const { actor, column } = spec.tenant;
   const { page, per_page: perPage, direction, organization_id: requested } = spec.query;
-  const scope = tenantScope(actor, column, requested);
+  const scope = and(tenantScope(actor, column, requested), spec.within);
   const where = and(scope, ...spec.filters);
   const by = direction === "asc" ? asc : desc;
   const order = [by(spec.sort), by(spec.id)];
@@ -134,13 +147,20 @@ export function searchCondition(index: SearchIndex, id: SQLiteColumn, search: st
 export const SUBSTRING_MIN_CHARACTERS = 3;
 
 /**
- * Rows whose indexed columns contain any of `terms` anywhere (a trigram index). Null when no term is long
- * enough to look up (`SUBSTRING_MIN_CHARACTERS`): the caller decides what a very short search means.
+ * Rows whose indexed columns (or only `column`) contain any of `terms` anywhere (a trigram index); `id` is the
+ * column holding the index's rowid. Null when no term is long enough to look up (`SUBSTRING_MIN_CHARACTERS`):
+ * the caller decides what a very short search means.
  */
-export function substringCondition(index: SubstringIndex, id: SQLiteColumn, terms: string[]): SQL | null {
+export function substringCondition<Index extends SubstringIndex>(
+  index: Index,
+  id: SQLiteColumn,
+  terms: string[],
+  column?: SubstringIndexes[Index],
+): SQL | null {
   const usable = [...new Set(terms)].filter((term) => [...term].length >= SUBSTRING_MIN_CHARACTERS);
   if (usable.length === 0) return null;
-  const query = usable.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ");
+  const phrases = usable.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ");
+  const query = column ? `${column} : (${phrases})` : phrases;
   return sql`${id} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${query})`;
 }
 

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, ne, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, or, type SQL, sql } from "drizzle-orm";
 import {
   DIRECTIONALS,
   E911_COUNTRIES,
@@ -19,8 +19,9 @@ import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { notFound, validationError } from "../lib/errors";
+import { listPage, substringCondition } from "../lib/list";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
+import { likePattern, listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { carrierCall } from "../lib/phone-numbers";
 import { tenantScope } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
@@ -191,13 +192,16 @@ function serializeEntry(row: EntryRow): E911Entry {
   };
 }
 
-/** Numbers E911 applies to: an organization's, not disconnected. */
-function e911Numbers(me: CurrentUser, requested?: number): SQL | undefined {
-  return and(
-    tenantScope(me, phoneNumbers.organizationId, requested),
-    isNotNull(phoneNumbers.organizationId),
-    ne(phoneNumbers.status, "disconnected"),
-  );
+/**
+ * Numbers E911 applies to: an organization's, not disconnected. Written term for term as the WHERE of migration
+ * 0013's partial indexes, which SQLite must find in a query to use them (test/e911-list.test.ts checks the plans).
+ */
+export const E911_NUMBERS = sql`${phoneNumbers.organizationId} IS NOT NULL AND ${phoneNumbers.status} <> 'disconnected'`;
+/** Of those, the ones without E911: no address, or not provisioned (the `without_e911` view, kept count too). */
+export const WITHOUT_E911 = sql`(${phoneNumbers.e911AddressId} IS NULL OR ${phoneNumbers.e911Status} IS NOT 'provisioned')`;
+
+function e911Numbers(me: CurrentUser): SQL | undefined {
+  return and(tenantScope(me, phoneNumbers.organizationId), E911_NUMBERS);
 }
 
 async function findEntries(db: Db, me: CurrentUser, ids: number[]): Promise<EntryRow[]> {
@@ -323,13 +327,36 @@ async function applyAddress(
   }
 }
 
-const SORTS = {
+/** The address's columns are sorted on their copies in phone_numbers (migration 0013), which are indexed. */
+export const SORTS = {
   e164: phoneNumbers.e164,
   e911_status: phoneNumbers.e911Status,
-  validation_status: e911Addresses.validationStatus,
-  city: e911Addresses.city,
+  validation_status: phoneNumbers.e911ValidationStatus,
+  city: phoneNumbers.e911City,
   updated_at: phoneNumbers.updatedAt,
 } as const;
+
+/**
+ * The search: the digits of the number (in any formatting) anywhere in its E.164, or the typed text anywhere in
+ * the address's caller name, street or city, through trigram indexes. When neither is three characters long
+ * (no trigram to look up), the same comparisons with LIKE, bounded by the two-character search.
+ */
+function searchCondition(search: string): SQL {
+  const digits = searchDigits(search);
+  const indexed = [
+    substringCondition("phone_numbers_fts", phoneNumbers.id, [digits], "e164"),
+    substringCondition("e911_addresses_fts", phoneNumbers.e911AddressId, [search]),
+  ].filter((condition) => condition !== null);
+  if (indexed.length > 0) return or(...indexed) ?? sql`0`;
+  const pattern = likePattern(search);
+  return (
+    or(
+      digits ? sql`${phoneNumbers.e164} LIKE ${likePattern(digits)} ESCAPE '\\'` : undefined,
+      sql`${phoneNumbers.e911AddressId} IN (SELECT ${e911Addresses.id} FROM ${e911Addresses} WHERE ${e911Addresses.callerName} LIKE ${pattern} ESCAPE '\\'
+        OR ${e911Addresses.streetName} LIKE ${pattern} ESCAPE '\\' OR ${e911Addresses.city} LIKE ${pattern} ESCAPE '\\')`,
+    ) ?? sql`0`
+  );
+}
 
 e911Routes.openapi(
   createRoute({
@@ -353,41 +380,30 @@ e911Routes.openapi(
     const db = c.get("db");
     const query = c.req.valid("query");
     const search = query.search?.trim();
-    const digits = search ? searchDigits(search) : "";
-    const where = and(
-      e911Numbers(me, query.organization_id),
-      search
-        ? or(
-            digits ? sql`${phoneNumbers.e164} LIKE ${likePattern(digits)} ESCAPE '\\'` : undefined,
-            sql`${e911Addresses.callerName} LIKE ${likePattern(search)} ESCAPE '\\'`,
-            sql`${e911Addresses.streetName} LIKE ${likePattern(search)} ESCAPE '\\'`,
-            sql`${e911Addresses.city} LIKE ${likePattern(search)} ESCAPE '\\'`,
-          )
-        : undefined,
-      query.e911_status ? eq(phoneNumbers.e911Status, query.e911_status) : undefined,
-      query.validation_status ? eq(e911Addresses.validationStatus, query.validation_status) : undefined,
-      query.without_e911
-        ? or(isNull(phoneNumbers.e911AddressId), ne(phoneNumbers.e911Status, "provisioned"), isNull(phoneNumbers.e911Status))
-        : undefined,
-    );
-    const order = query.direction === "asc" ? asc : desc;
-    const [rows, totals] = await Promise.all([
-      db
-        .select(entryColumns())
-        .from(phoneNumbers)
-        .leftJoin(organizations, eq(organizations.id, phoneNumbers.organizationId))
-        .leftJoin(e911Addresses, eq(e911Addresses.id, phoneNumbers.e911AddressId))
-        .where(where)
-        .orderBy(order(SORTS[query.sort]), order(phoneNumbers.id))
-        .limit(query.per_page)
-        .offset((query.page - 1) * query.per_page),
-      db
-        .select({ total: count() })
-        .from(phoneNumbers)
-        .leftJoin(e911Addresses, eq(e911Addresses.id, phoneNumbers.e911AddressId))
-        .where(where),
-    ]);
-    return c.json(paginate(rows.map(serializeEntry), totals[0]?.total ?? 0, query.page, query.per_page), 200);
+    const page = await listPage(db, {
+      table: phoneNumbers,
+      id: phoneNumbers.id,
+      // The "without E911" view is a kept count of its own, not a filter.
+      counted: query.without_e911 ? "e911_entries_without_e911" : "e911_entries",
+      within: query.without_e911 ? and(E911_NUMBERS, WITHOUT_E911) : E911_NUMBERS,
+      tenant: { actor: me, column: phoneNumbers.organizationId },
+      query,
+      filters: [
+        search ? searchCondition(search) : undefined,
+        query.e911_status ? eq(phoneNumbers.e911Status, query.e911_status) : undefined,
+        query.validation_status ? eq(phoneNumbers.e911ValidationStatus, query.validation_status) : undefined,
+      ],
+      sort: SORTS[query.sort],
+      rows: (where, order) =>
+        db
+          .select(entryColumns())
+          .from(phoneNumbers)
+          .leftJoin(organizations, eq(organizations.id, phoneNumbers.organizationId))
+          .leftJoin(e911Addresses, eq(e911Addresses.id, phoneNumbers.e911AddressId))
+          .where(where)
+          .orderBy(...order),
+    });
+    return c.json({ ...page, data: page.data.map(serializeEntry) }, 200);
   },
 );
 
