@@ -26,10 +26,12 @@
 // (devDependencies).
 import { spawn } from "node:child_process";
 import { createHash } from "node:crypto";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
+import { ensureLocalEnv } from "../scripts/local-env.mjs";
+import { inspectorOf, workerdProcesses, workerHeaps } from "./inspector.mjs";
 import { edgeProxy, lighthouseScores } from "./lighthouse.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -443,6 +445,18 @@ async function prepareState(state) {
   writeFileSync(marker, `${JSON.stringify({ seededAt: new Date().toISOString(), fingerprint })}\n`);
 }
 
+/**
+ * A fresh copy of a seeded state for a part that writes (load sessions, imports): each run starts from the
+ * same data instead of what earlier runs left behind, and the cached state stays as seeded.
+ */
+async function freshState(state) {
+  await prepareState(state);
+  const dir = `${state.dir}-run`;
+  rmSync(join(root, dir), { recursive: true, force: true });
+  cpSync(join(root, state.dir), join(root, dir), { recursive: true });
+  return { ...state, dir };
+}
+
 /** Starts a long-running server (own process group, stopped with the bench); keeps its last output. */
 function spawnServer(args, env = {}) {
   const child = spawn("npx", args, {
@@ -745,9 +759,21 @@ async function backendSignIn(base) {
 /**
  * SSR cost on the small state: /dashboard throughput as a share of a bare Worker's (interleaved rounds), and
  * the p50 of a portal page that makes one upstream call (/activity-log/:id) over the p50 of that call made
- * straight to the backend Worker (`wrangler dev` of the built backend on the same local D1).
+ * straight to the backend Worker (`wrangler dev` of the built backend on the same local D1). All three are
+ * served alike, by `wrangler dev` of the built Workers (requests straight into workerd behind wrangler's
+ * proxy), so that the ratios compare the Workers, not `vite preview`'s Node proxy against workerd.
  */
-async function ssrCost(portal) {
+async function ssrCost() {
+  const portal = await startBuiltWorkers(await freshState(STATES[0]), options.port + 6);
+  try {
+    await signIn(portal);
+    return await ssrRatios(portal);
+  } finally {
+    await stopChild(portal.child);
+  }
+}
+
+async function ssrRatios(portal) {
   const result = {};
   const bare = await startWranglerDev(
     "bare worker",
@@ -770,7 +796,7 @@ async function ssrCost(portal) {
   }
   const backend = await startWranglerDev(
     "backend",
-    ["-c", `${BUILD_DIR}/amp_backend/wrangler.json`, "--persist-to", STATES[0].dir],
+    ["-c", `${BUILD_DIR}/amp_backend/wrangler.json`, "--persist-to", portal.state.dir],
     options.port + 3,
     options.port + 5,
     "/api/health",
@@ -840,50 +866,73 @@ function descendants(pid) {
   return found;
 }
 
-/** Sum of VmRSS (bytes) of the workerd processes under the preview server, and how many there are. */
+/**
+ * The resident memory (VmRSS, bytes) of the workerd processes under a server: `workers` is Miniflare's process
+ * that runs the Workers with local D1/KV/R2, `proxy` wrangler's own dev proxy in front of it (none under
+ * `vite preview`, whose proxy is Node).
+ */
 function workerdRss(server) {
-  let bytes = 0;
-  let processes = 0;
-  for (const pid of descendants(server.child.pid)) {
-    try {
-      const status = readFileSync(`/proc/${pid}/status`, "utf8");
-      if (status.match(/^Name:\s+(.*)$/m)?.[1] !== "workerd") continue;
-      bytes += Number(status.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1] ?? 0) * 1024;
-      processes += 1;
-    } catch {}
-  }
-  return { bytes, processes };
+  const processes = workerdProcesses(descendants(server.child.pid));
+  const sum = (list) => list.reduce((total, entry) => total + entry.rss, 0);
+  return {
+    bytes: sum(processes),
+    workers: sum(processes.filter((entry) => entry.runsWorkers)),
+    proxy: sum(processes.filter((entry) => !entry.runsWorkers)),
+    processes: processes.length,
+  };
+}
+
+/** DevTools sessions on the portal's and the backend's isolates (bench/inspector.mjs), kept on `server.heaps`. */
+async function attachHeaps(server) {
+  const workers = workerdProcesses(descendants(server.child.pid)).find((entry) => entry.runsWorkers);
+  if (!workers) throw new Error("no workerd process running the Workers under the server");
+  server.heaps = await workerHeaps(await inspectorOf(workers.pid), WORKER_NAMES);
+}
+const WORKER_NAMES = ["amp", "amp-backend"];
+
+/** RSS and both Workers' V8 heaps; with `collect` the heaps are read after a full garbage collection. */
+async function memoryReading(server, { collect }) {
+  const heap = {};
+  for (const name of WORKER_NAMES) heap[name] = collect ? await server.heaps.collected(name) : await server.heaps.used(name);
+  return { ...workerdRss(server), heap, collected: collect };
 }
 
 /**
- * The production build on the small state, served by `wrangler dev` of both built Workers (the portal and,
- * through its service binding, the backend, in one workerd; requests go straight into workerd as on
- * Cloudflare) or by `vite preview` (`--load-server preview`).
+ * `wrangler dev` of both built Workers on `state`: the portal and, through its service binding, the backend, in
+ * one workerd; requests go straight into workerd as on Cloudflare.
  */
-async function startLoadServer(state, port) {
-  log(`load: starting ${options.loadServer === "wrangler" ? "wrangler dev of the built Workers" : "vite preview"} (small state)…`);
-  if (options.loadServer === "preview") return startPreviewWithRetry(state, port);
+async function startBuiltWorkers(state, port) {
+  log(`starting wrangler dev of the built Workers (${state.dir})…`);
   const configs = ["server", "amp_backend"].flatMap((name) => ["-c", join(BUILD_DIR, name, "wrangler.json")]);
-  const dev = await startWranglerDev("wrangler dev (load)", [...configs, "--persist-to", state.dir], port, port + 4, "/login");
+  const dev = await startWranglerDev("wrangler dev (built Workers)", [...configs, "--persist-to", state.dir], port, port + 4, "/login");
   return { state, port, child: dev.child, base: dev.base, output: dev.output };
+}
+
+/** What serves the load: the built Workers (default) or `vite preview` (`--load-server preview`). */
+async function startLoadServer(state, port) {
+  if (options.loadServer === "wrangler") return startBuiltWorkers(state, port);
+  log("load: starting vite preview…");
+  return startPreviewWithRetry(state, port);
 }
 
 /**
  * --load-clients (50) distinct sessions, each a client fetching LOAD_PAGES in a loop (starting at different pages) for
  * --load-seconds; every non-2xx answer (a redirect to /login included) and every network error or
  * 30 s timeout is an error. workerd's RSS is read before, every 5 s during, right after, and after an idle
- * pause. With --load-rounds N the load and the pause repeat: memory that climbs again each round is a
- * leak, memory that levels off at the first round's height is a high-water mark.
+ * pause; the portal's and the backend's V8 heaps right after the load (garbage included) and after the pause
+ * following a full garbage collection. With --load-rounds N the load and the pause repeat: a heap that
+ * climbs again after collection each round is a leak; RSS that levels off at the first round's height is a
+ * high-water mark (V8 and the allocator keep pages they no longer need).
  */
 async function loadAndMemory(server) {
-  const memory = { start: workerdRss(server) };
-  if (memory.start.processes === 0) throw new Error("no workerd process found under the load server");
+  await attachHeaps(server);
+  const memory = { start: await memoryReading(server, { collect: false }) };
   log(`load: signing in ${LOAD_CLIENTS} sessions as ${LOAD_ACCOUNT}…`);
   const sessions = [];
   for (let i = 0; i < LOAD_CLIENTS; i++) sessions.push(await newSession(server, LOAD_ACCOUNT));
   const distinct = new Set(sessions.map((cookie) => cookie.match(/amp-session=([^;]*)/)?.[1])).size;
   if (distinct !== LOAD_CLIENTS) throw new Error(`load: ${LOAD_CLIENTS} sign-ins gave ${distinct} distinct sessions`);
-  memory.before = workerdRss(server);
+  memory.before = await memoryReading(server, { collect: true });
 
   const rounds = [];
   for (let round = 1; round <= options.loadRounds; round++) {
@@ -891,7 +940,7 @@ async function loadAndMemory(server) {
     const result = await loadRound(server, sessions);
     log(`load: round ${round} done (${result.requests} requests, ${result.errors.count} errors); ${LOAD_IDLE_SECONDS} s idle…`);
     await sleep(LOAD_IDLE_SECONDS * 1000);
-    result.memory.idle = workerdRss(server).bytes;
+    result.memory.idle = await memoryReading(server, { collect: true });
     rounds.push(result);
   }
   const failed = rounds.some((round) => round.errors.count > 0);
@@ -919,7 +968,7 @@ async function loadRound(server, sessions) {
     errors.samples[kind] ??= sample;
   };
   const during = [];
-  const sampler = setInterval(() => during.push(workerdRss(server).bytes), 5000);
+  const sampler = setInterval(() => during.push(workerdRss(server)), 5000);
   const begun = performance.now();
   const end = begun + options.loadSeconds * 1000;
   try {
@@ -959,7 +1008,7 @@ async function loadRound(server, sessions) {
     clearInterval(sampler);
   }
   const seconds = (performance.now() - begun) / 1000;
-  const after = workerdRss(server).bytes;
+  const after = await memoryReading(server, { collect: false });
   const sorted = [...latencies].sort((a, b) => a - b);
   return {
     seconds,
@@ -974,7 +1023,14 @@ async function loadRound(server, sessions) {
         return [page, { n: ordered.length, p50: quantile(ordered, 0.5), p99: quantile(ordered, 0.99) }];
       }),
     ),
-    memory: { peak: Math.max(after, ...during), after },
+    memory: {
+      peak: {
+        bytes: Math.max(after.bytes, ...during.map((entry) => entry.bytes)),
+        workers: Math.max(after.workers, ...during.map((entry) => entry.workers)),
+        proxy: Math.max(after.proxy, ...during.map((entry) => entry.proxy)),
+      },
+      after,
+    },
   };
 }
 
@@ -1107,6 +1163,8 @@ function printSsr(ssr) {
 }
 
 const mib = (bytes) => (bytes == null ? "-" : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);
+/** Heaps are tens of MiB: one decimal. */
+const heapMib = (bytes) => (bytes == null ? "-" : `${(bytes / 1024 / 1024).toFixed(1)} MiB`);
 
 /** "+12 MiB (+3 %)" relative to the reading before the load. */
 function growth(bytes, before) {
@@ -1143,17 +1201,31 @@ function printLoad(load) {
     for (const [kind, sample] of Object.entries(round.errors.samples)) console.log(`  first ${kind}: ${sample}`);
   }
   const { start, before } = load.memory;
-  console.log(`\nworkerd resident memory (sum of VmRSS, ${before.processes} process${before.processes === 1 ? "" : "es"}):`);
-  const rows = [
-    ["server started", mib(start.bytes), growth(start.bytes, before.bytes)],
-    [`after ${load.clients} sign-ins (before the load)`, mib(before.bytes), ""],
+  console.log(
+    "\nMemory: RSS of Miniflare's workerd (the Workers, local D1/KV/R2) and of wrangler's dev proxy; V8 heap of each Worker (bench/inspector.mjs).",
+  );
+  console.log("A heap marked * was read after a full garbage collection; otherwise it includes garbage not yet collected.");
+  const heapCell = (reading, name) => (reading.heap ? `${heapMib(reading.heap[name])}${reading.collected ? " *" : ""}` : "-");
+  const row = (moment, reading) => [
+    moment,
+    mib(reading.workers),
+    mib(reading.proxy),
+    heapCell(reading, "amp"),
+    heapCell(reading, "amp-backend"),
   ];
+  const rows = [row("server started", start), row(`after ${load.clients} sign-ins (before the load)`, before)];
   for (const [index, round] of load.rounds.entries()) {
-    rows.push([`round ${index + 1}: peak during the load (5 s samples)`, mib(round.memory.peak), growth(round.memory.peak, before.bytes)]);
-    rows.push([`round ${index + 1}: right after the load`, mib(round.memory.after), growth(round.memory.after, before.bytes)]);
-    rows.push([`round ${index + 1}: after ${load.idleSeconds} s idle`, mib(round.memory.idle), growth(round.memory.idle, before.bytes)]);
+    rows.push([
+      `round ${index + 1}: peak during the load (5 s samples)`,
+      mib(round.memory.peak.workers),
+      mib(round.memory.peak.proxy),
+      "",
+      "",
+    ]);
+    rows.push(row(`round ${index + 1}: right after the load`, round.memory.after));
+    rows.push(row(`round ${index + 1}: after ${load.idleSeconds} s idle`, round.memory.idle));
   }
-  console.log(table(["moment", "RSS", "vs before the load"], rows));
+  console.log(table(["moment", "workerd (Workers) RSS", "wrangler proxy RSS", "portal heap", "backend heap"], rows));
   if (load.serverLog) console.log(`\nLast lines of the preview server's output:\n${load.serverLog.slice(-2500)}`);
 }
 
@@ -1204,8 +1276,18 @@ function printSummary() {
       `peak RSS ${mib(entry.peakRss)}`,
     ]);
   }
-  if (report.import?.peakRatio != null)
-    rows.push(["import workerd peak RSS, largest ÷ smallest", ratio(report.import.peakRatio), "≈ 1×", ""]);
+  if (report.import?.peakRatio != null) {
+    rows.push([
+      "import workerd peak RSS, largest ÷ smallest",
+      ratio(report.import.peakRatio),
+      "",
+      "includes local D1/R2 and uncollected garbage",
+    ]);
+    for (const name of WORKER_NAMES) {
+      const figures = report.import.heapRatios[name];
+      rows.push([`import ${name} peak heap, largest ÷ smallest`, ratio(figures.peak), "≈ 1×", `after GC ${ratio(figures.after)}`]);
+    }
+  }
   if (report.ssr) {
     rows.push([
       "/dashboard throughput ÷ bare Worker",
@@ -1221,11 +1303,19 @@ function printSummary() {
     rows.push([`load: errors in ${report.load.requests} requests`, report.load.errors, "0", ""]);
     for (const [index, round] of report.load.rounds.entries())
       rows.push([`load round ${index + 1}: latency p50 / p99`, `${ms(round.p50)} / ${ms(round.p99)}`, "", ""]);
+    const first = report.load.rounds[0];
+    for (const name of WORKER_NAMES)
+      rows.push([
+        `load: ${name} heap after GC, last round ÷ round 1`,
+        ratio(last.memory.idle.heap[name] / first.memory.idle.heap[name]),
+        "≈ 1× (no leak)",
+        `before ${heapMib(before.heap[name])}, rounds ${report.load.rounds.map((round) => heapMib(round.memory.idle.heap[name])).join(" → ")}`,
+      ]);
     rows.push([
-      `load: workerd RSS ${report.load.idleSeconds} s after the last round vs before`,
-      growth(last.memory.idle, before.bytes),
-      "stable",
-      `${mib(before.bytes)} → ${mib(last.memory.idle)}`,
+      `load: Workers' workerd RSS ${report.load.idleSeconds} s after the last round vs before`,
+      growth(last.memory.idle.workers, before.workers),
+      "",
+      `${mib(before.workers)} → ${mib(last.memory.idle.workers)}; proxy ${mib(before.proxy)} → ${mib(last.memory.idle.proxy)}`,
     ]);
   }
   for (const error of report.errors) rows.push([`ERROR ${error.phase}`, "", "", error.message.split("\n")[0]]);
@@ -1259,6 +1349,10 @@ async function main() {
   report.commit = await gitInfo();
   log(`AMP bench at ${report.commit}, root ${root}`);
 
+  // The Workers' local settings (.dev.vars with a SESSION_SECRET, as `npm run dev` makes them): the build copies
+  // them beside the built Workers, so they must exist before it.
+  process.chdir(root);
+  ensureLocalEnv();
   const previousDeployConfig = existsSync(deployConfig) ? readFileSync(deployConfig) : null;
   if (!options.skipBuild) {
     log(`npx react-router build → ${BUILD_DIR}…`);
@@ -1328,15 +1422,15 @@ async function measure() {
       } catch (error) {
         report.errors.push({ phase: "browser", message: String(error?.stack ?? error) });
       }
-      log("SSR cost: /dashboard vs a bare Worker, a one-call page vs the direct call…");
-      try {
-        report.ssr = await ssrCost(servers[0]);
-      } catch (error) {
-        report.errors.push({ phase: "ssr", message: String(error?.stack ?? error) });
-      }
     } finally {
       await Promise.all(servers.map((server) => stopChild(server.child)));
       for (const child of children) await stopChild(child);
+    }
+    log("SSR cost: /dashboard vs a bare Worker, a one-call page vs the direct call…");
+    try {
+      report.ssr = await ssrCost();
+    } catch (error) {
+      report.errors.push({ phase: "ssr", message: String(error?.stack ?? error) });
     }
     if (report.weight?.htmlCheck && !report.weight.htmlCheck.error) {
       console.log(
@@ -1376,10 +1470,10 @@ async function measure() {
   if (wantLoad) {
     let server = null;
     try {
-      await prepareState(STATES[0]);
-      server = await startLoadServer(STATES[0], options.port);
+      server = await startLoadServer(await freshState(STATES[0]), options.port);
       report.load = { server: options.loadServer, ...(await loadAndMemory(server)) };
     } finally {
+      server?.heaps?.close();
       if (server) await stopChild(server.child);
     }
     if (report.load) printLoad(report.load);
@@ -1388,12 +1482,13 @@ async function measure() {
   if (wantImport) {
     let server = null;
     try {
-      await prepareState(STATES[0]);
-      log("import: starting vite preview (small state)…");
-      server = await startPreviewWithRetry(STATES[0], options.port);
+      const state = await freshState(STATES[0]);
+      log("import: starting vite preview (a fresh copy of the small state)…");
+      server = await startPreviewWithRetry(state, options.port);
       await signIn(server);
       report.import = await importBench(server);
     } finally {
+      server?.heaps?.close();
       if (server) await stopChild(server.child);
     }
     if (report.import) printImport(report.import);
@@ -1420,14 +1515,22 @@ function importCsv(rows) {
 /**
  * End to end through the portal, as a browser without JavaScript does it: the multipart upload (streamed to the
  * backend, validated while it arrives) → the preview's redirect; the commit form → the queue job, polled until the
- * page says it is finished. workerd's RSS is sampled every 250 ms during each size.
+ * page says it is finished. workerd's RSS is sampled every 250 ms during each size, both Workers' V8 heaps (garbage
+ * included) every second, and the heaps after a full garbage collection once the import is done.
  */
 async function importRun(server, rows) {
   const csv = importCsv(rows);
-  const peak = { bytes: workerdRss(server).bytes };
+  const peak = { bytes: workerdRss(server).bytes, heap: Object.fromEntries(WORKER_NAMES.map((name) => [name, 0])) };
   const sampler = setInterval(() => {
     peak.bytes = Math.max(peak.bytes, workerdRss(server).bytes);
   }, 250);
+  let sampling = true;
+  const heapSampler = (async () => {
+    while (sampling) {
+      for (const name of WORKER_NAMES) peak.heap[name] = Math.max(peak.heap[name], await server.heaps.used(name));
+      await sleep(1000);
+    }
+  })();
   try {
     const form = new FormData();
     form.set("organization_id", "");
@@ -1479,22 +1582,37 @@ async function importRun(server, rows) {
       validationRowsPerSecond: rows / ((validated - begun) / 1000),
       commitRowsPerSecond: rows / ((committed - validated) / 1000),
       peakRss: peak.bytes,
+      peakHeap: peak.heap,
+      heapAfter: Object.fromEntries(await Promise.all(WORKER_NAMES.map(async (name) => [name, await server.heaps.collected(name)]))),
       megabytes: csv.length / 1024 / 1024,
     };
   } finally {
     clearInterval(sampler);
+    sampling = false;
+    await heapSampler;
   }
 }
 
 async function importBench(server) {
   const runs = [];
+  await attachHeaps(server);
   const baseline = workerdRss(server).bytes;
   for (const rows of options.importRows) {
     log(`import: ${rows} rows end to end…`);
     runs.push(await importRun(server, rows));
   }
-  const peaks = runs.map((entry) => entry.peakRss);
-  return { baselineRss: baseline, runs, peakRatio: peaks.length > 1 ? peaks[peaks.length - 1] / peaks[0] : null };
+  const largestToSmallest = (figure) => (runs.length > 1 ? figure(runs.at(-1)) / figure(runs[0]) : null);
+  return {
+    baselineRss: baseline,
+    runs,
+    peakRatio: largestToSmallest((entry) => entry.peakRss),
+    heapRatios: Object.fromEntries(
+      WORKER_NAMES.map((name) => [
+        name,
+        { peak: largestToSmallest((entry) => entry.peakHeap[name]), after: largestToSmallest((entry) => entry.heapAfter[name]) },
+      ]),
+    ),
+  };
 }
 
 function printImport(result) {
@@ -1511,6 +1629,8 @@ function printImport(result) {
         "commit rows/s",
         "created",
         "workerd peak RSS",
+        "peak heap portal / backend",
+        "heap after GC portal / backend",
       ],
       result.runs.map((entry) => [
         entry.rows.toLocaleString("en"),
@@ -1522,6 +1642,8 @@ function printImport(result) {
         Math.round(entry.commitRowsPerSecond).toLocaleString("en"),
         entry.created.toLocaleString("en"),
         mib(entry.peakRss),
+        `${heapMib(entry.peakHeap.amp)} / ${heapMib(entry.peakHeap["amp-backend"])}`,
+        `${heapMib(entry.heapAfter.amp)} / ${heapMib(entry.heapAfter["amp-backend"])}`,
       ]),
     ),
   );

@@ -2,7 +2,15 @@
 const encoder = new TextEncoder();
 const keys = new Map<string, Promise<CryptoKey>>();
 
+/** The README asks for 32+ random characters; a missing secret would otherwise fail as an opaque DataError. */
+const MIN_SECRET_LENGTH = 32;
+
 function key(secret: string): Promise<CryptoKey> {
+  if (typeof secret !== "string" || secret.length < MIN_SECRET_LENGTH) {
+    throw new Error(
+      `SESSION_SECRET is missing or shorter than ${MIN_SECRET_LENGTH} characters: set it in .dev.vars locally or with \`wrangler secret put SESSION_SECRET\` (README, Configuration).`,
+    );
+  }
   let cached = keys.get(secret);
   if (!cached) {
     cached = crypto.subtle.importKey("raw", encoder.encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign", "verify"]);

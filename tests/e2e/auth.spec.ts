@@ -45,6 +45,8 @@ test("too many attempts are throttled: the catalogue's toast, the time to wait n
 });
 
 test("open redirects are refused after sign-in", async ({ page }) => {
+  // Six full sign-ins in one test: on a loaded 2-core machine they exceed the default 30 s.
+  test.slow();
   for (const target of [
     "https://evil.example/",
     "//evil.example/x",

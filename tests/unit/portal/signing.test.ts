@@ -37,4 +37,10 @@ describe("sign / unsign", () => {
     expect(await unsign(variant, SECRET)).toBeNull();
     expect(await unsign(`${signed}=`, SECRET)).toBeNull();
   });
+
+  it("refuses a missing or short secret with a message that names the setting", async () => {
+    await expect(sign("session-id", "")).rejects.toThrow(/SESSION_SECRET is missing or shorter than 32/);
+    await expect(unsign(await sign("session-id", SECRET), "short")).rejects.toThrow(/SESSION_SECRET/);
+    await expect(sign("session-id", undefined as unknown as string)).rejects.toThrow(/SESSION_SECRET/);
+  });
 });

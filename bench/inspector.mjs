@@ -1,0 +1,154 @@
+// The V8 heap of each Worker, read through workerd's inspector (the DevTools protocol), for the bench's
+// memory figures. RSS alone cannot tell a leak from garbage not yet collected, a high-water mark, or local
+// D1/KV/R2 living in the same process; the heap after a full collection can.
+//
+// workerd is started by Miniflare with `--inspector-addr=127.0.0.1:0`: the port is found from the process's
+// listening sockets (/proc), then `/json/list` names one target per Worker (`core:user:<name>`).
+import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+
+/** The TCP ports `pid` listens on (IPv4 and IPv6), from its socket fds and /proc/<pid>/net/tcp*. */
+function listeningPorts(pid) {
+  const inodes = new Set();
+  for (const fd of readdirSync(`/proc/${pid}/fd`)) {
+    try {
+      const target = readlinkSync(`/proc/${pid}/fd/${fd}`);
+      const inode = target.match(/^socket:\[(\d+)\]$/)?.[1];
+      if (inode) inodes.add(inode);
+    } catch {} // the fd closed meanwhile
+  }
+  const ports = [];
+  for (const table of ["tcp", "tcp6"]) {
+    let text = "";
+    try {
+      text = readFileSync(`/proc/${pid}/net/${table}`, "utf8");
+    } catch {
+      continue;
+    }
+    for (const line of text.split("\n").slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      // local_address is HEX_IP:HEX_PORT, st 0A is LISTEN, the inode is the 10th field.
+      if (fields.length < 10 || fields[3] !== "0A" || !inodes.has(fields[9])) continue;
+      ports.push(Number.parseInt(fields[1].split(":")[1], 16));
+    }
+  }
+  return ports;
+}
+
+/** The workerd processes among `pids`, each with its RSS and whether it runs the Workers (has an inspector). */
+export function workerdProcesses(pids) {
+  const found = [];
+  for (const pid of pids) {
+    try {
+      const status = readFileSync(`/proc/${pid}/status`, "utf8");
+      if (status.match(/^Name:\s+(.*)$/m)?.[1] !== "workerd") continue;
+      const cmdline = readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0");
+      found.push({
+        pid,
+        rss: Number(status.match(/^VmRSS:\s+(\d+)\s+kB/m)?.[1] ?? 0) * 1024,
+        // Miniflare's Workers process; wrangler's own dev proxy (the one the port is on) has no inspector.
+        runsWorkers: cmdline.some((argument) => argument.startsWith("--inspector-addr")),
+      });
+    } catch {} // ended meanwhile
+  }
+  return found;
+}
+
+/** `http://127.0.0.1:<port>` of the inspector of workerd process `pid` (the port whose /json/list answers). */
+export async function inspectorOf(pid) {
+  for (const port of listeningPorts(pid)) {
+    try {
+      const response = await fetch(`http://127.0.0.1:${port}/json/list`, { signal: AbortSignal.timeout(2000) });
+      const targets = await response.json();
+      if (Array.isArray(targets) && targets.some((target) => String(target.id).startsWith("core:user:"))) return `http://127.0.0.1:${port}`;
+    } catch {} // another of its sockets (the entry, the debug port)
+  }
+  throw new Error(`no inspector found on workerd ${pid}`);
+}
+
+/** One DevTools session: `send(method, params)` resolves with the result or rejects after `timeoutMs`. */
+async function session(url) {
+  const socket = new WebSocket(url);
+  const pending = new Map();
+  let nextId = 0;
+  socket.addEventListener("message", (event) => {
+    const message = JSON.parse(String(event.data));
+    const waiter = pending.get(message.id);
+    if (!waiter) return; // an event (heap stats while tracking)
+    pending.delete(message.id);
+    if (message.error) waiter.reject(new Error(`${waiter.method}: ${message.error.message}`));
+    else waiter.resolve(message.result);
+  });
+  await new Promise((resolve, reject) => {
+    socket.addEventListener("open", resolve, { once: true });
+    socket.addEventListener("error", () => reject(new Error(`cannot open ${url}`)), { once: true });
+  });
+  return {
+    send(method, params = {}, timeoutMs = 60_000) {
+      const id = ++nextId;
+      return new Promise((resolve, reject) => {
+        const timer = setTimeout(() => {
+          pending.delete(id);
+          reject(new Error(`${method}: no answer in ${timeoutMs} ms`));
+        }, timeoutMs);
+        pending.set(id, {
+          method,
+          resolve(value) {
+            clearTimeout(timer);
+            resolve(value);
+          },
+          reject(error) {
+            clearTimeout(timer);
+            reject(error);
+          },
+        });
+        socket.send(JSON.stringify({ id, method, params }));
+      });
+    },
+    close: () => socket.close(),
+  };
+}
+
+async function answeringSession(url) {
+  for (let attempt = 1; ; attempt++) {
+    const devtools = await session(url);
+    try {
+      await devtools.send("Runtime.getHeapUsage", {}, 5000);
+      return devtools;
+    } catch (error) {
+      devtools.close();
+      if (attempt === 5) throw error;
+    }
+  }
+}
+
+/**
+ * DevTools sessions on the Workers `names` (`amp`, `amp-backend`) of the workerd whose inspector is `inspector`.
+ * `used(name)` is the used V8 heap in bytes as it is (live objects and garbage not yet collected);
+ * `collected(name)` is the same after a full garbage collection: workerd does not answer
+ * `HeapProfiler.collectGarbage`, but starting heap-object tracking makes V8 collect everything first, and
+ * stopping it right away costs nothing more.
+ *
+ * The first session workerd opens on an isolate sometimes never answers; a new one does: each session is
+ * probed and, when silent for 5 s, replaced (up to 5 times).
+ */
+export async function workerHeaps(inspector, names) {
+  const sessions = new Map();
+  for (const name of names) sessions.set(name, await answeringSession(`${inspector.replace(/^http/, "ws")}/core:user:${name}`));
+  const send = (name, method, params) => {
+    const devtools = sessions.get(name);
+    if (!devtools) throw new Error(`no session on ${name}`);
+    return devtools.send(method, params);
+  };
+  const used = async (name) => (await send(name, "Runtime.getHeapUsage")).usedSize;
+  return {
+    used,
+    async collected(name) {
+      await send(name, "HeapProfiler.startTrackingHeapObjects", { trackAllocations: false });
+      await send(name, "HeapProfiler.stopTrackingHeapObjects", { reportProgress: false });
+      return used(name);
+    },
+    close() {
+      for (const devtools of sessions.values()) devtools.close();
+    },
+  };
+}
