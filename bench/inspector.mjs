@@ -122,33 +122,33 @@ async function answeringSession(url) {
 }
 
 /**
- * DevTools sessions on the Workers `names` (`amp`, `amp-backend`) of the workerd whose inspector is `inspector`.
- * `used(name)` is the used V8 heap in bytes as it is (live objects and garbage not yet collected);
+ * The V8 heaps of the Workers `names` (`amp`, `amp-backend`) of the workerd whose inspector is `inspector`.
+ * `used(name)` is the used heap in bytes as it is (live objects and garbage not yet collected);
  * `collected(name)` is the same after a full garbage collection: workerd does not answer
  * `HeapProfiler.collectGarbage`, but starting heap-object tracking makes V8 collect everything first, and
  * stopping it right away costs nothing more.
  *
- * The first session workerd opens on an isolate sometimes never answers; a new one does: each session is
- * probed and, when silent for 5 s, replaced (up to 5 times).
+ * Each reading opens its own session: a session that was asked while the isolate streamed a request body was
+ * seen to stay silent from then on (so were two sessions at once: read one Worker after the other), and the first session workerd opens on an isolate sometimes never answers
+ * while a new one does (so a session silent for 5 s is replaced, up to 5 times).
  */
-export async function workerHeaps(inspector, names) {
-  const sessions = new Map();
-  for (const name of names) sessions.set(name, await answeringSession(`${inspector.replace(/^http/, "ws")}/core:user:${name}`));
-  const send = (name, method, params) => {
-    const devtools = sessions.get(name);
-    if (!devtools) throw new Error(`no session on ${name}`);
-    return devtools.send(method, params);
+export function workerHeaps(inspector, names) {
+  const read = async (name, collect, timeoutMs) => {
+    if (!names.includes(name)) throw new Error(`no Worker ${name}`);
+    const devtools = await answeringSession(`${inspector.replace(/^http/, "ws")}/core:user:${name}`);
+    try {
+      if (collect) {
+        await devtools.send("HeapProfiler.startTrackingHeapObjects", { trackAllocations: false }, timeoutMs);
+        await devtools.send("HeapProfiler.stopTrackingHeapObjects", { reportProgress: false }, timeoutMs);
+      }
+      return (await devtools.send("Runtime.getHeapUsage", {}, timeoutMs)).usedSize;
+    } finally {
+      devtools.close();
+    }
   };
-  const used = async (name) => (await send(name, "Runtime.getHeapUsage")).usedSize;
   return {
-    used,
-    async collected(name) {
-      await send(name, "HeapProfiler.startTrackingHeapObjects", { trackAllocations: false });
-      await send(name, "HeapProfiler.stopTrackingHeapObjects", { reportProgress: false });
-      return used(name);
-    },
-    close() {
-      for (const devtools of sessions.values()) devtools.close();
-    },
+    /** `timeoutMs` bounds the wait: a busy isolate answers only between two tasks. */
+    used: (name, timeoutMs) => read(name, false, timeoutMs),
+    collected: (name) => read(name, true),
   };
 }

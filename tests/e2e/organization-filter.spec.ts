@@ -4,6 +4,8 @@ import { ACCOUNTS, signIn, waitForHydration } from "./support";
 const rows = (page: import("@playwright/test").Page) => page.locator("[data-slot='data-table'] tbody tr");
 
 test("provider staff scope every list with the navbar organization filter, for the session", async ({ page }) => {
+  // Seven page loads, one of them 100 users: ~19 s alone, past 30 s beside other specs on 2 cores.
+  test.slow();
   await signIn(page, ACCOUNTS.auditor);
   await page.goto("/users?per_page=5&page=2");
   // The select submits itself on change once React is there.
