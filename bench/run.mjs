@@ -1,4 +1,4 @@
-// AMP performance report: `npm run bench [-- --skip-build] [-- --only weight|latency|lighthouse|load|import] [-- --reseed] [-- --runs N] [-- --import-rows 10000,100000]`.
+// AMP performance report: `npm run bench [-- --skip-build] [-- --only weight|latency|ssr|lighthouse|load|import] [-- --reseed] [-- --runs N] [-- --import-rows 10000,100000]`.
 //
 // 1. Route weight: gzip size of the JS + CSS a browser downloads on a document request to each route,
 //    computed from React Router's client manifest, and each route's ratio to /login. Also the fonts a
@@ -86,12 +86,12 @@ const options = {
 };
 if (flag("--help") || flag("-h")) {
   console.log(
-    "Usage: npm run bench -- [--skip-build] [--only weight|latency|lighthouse|load|import] [--lighthouse-runs N] [--import-rows 10000,100000] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N] [--load-server wrangler|preview]",
+    "Usage: npm run bench -- [--skip-build] [--only weight|latency|ssr|lighthouse|load|import] [--lighthouse-runs N] [--import-rows 10000,100000] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N] [--load-server wrangler|preview]",
   );
   process.exit(0);
 }
-if (options.only && !["weight", "latency", "lighthouse", "load", "import"].includes(options.only))
-  throw new Error("--only takes weight, latency, lighthouse, load or import");
+if (options.only && !["weight", "latency", "ssr", "lighthouse", "load", "import"].includes(options.only))
+  throw new Error("--only takes weight, latency, ssr, lighthouse, load or import");
 if (!Number.isInteger(options.lighthouseRuns) || options.lighthouseRuns < 1) throw new Error("--lighthouse-runs takes a positive integer");
 if (!options.importRows.every((rows) => Number.isInteger(rows) && rows > 0 && rows <= 200_000))
   throw new Error("--import-rows takes sizes of 1 to 200000");
@@ -105,6 +105,8 @@ const WARMUP = 3;
 
 const wantWeight = !options.only || options.only === "weight";
 const wantLatency = !options.only || options.only === "latency";
+// Part of --only latency too, as before it had its own name.
+const wantSsr = !options.only || options.only === "latency" || options.only === "ssr";
 const wantLighthouse = !options.only || options.only === "lighthouse";
 const wantLoad = !options.only || options.only === "load";
 const wantImport = !options.only || options.only === "import";
@@ -1426,12 +1428,6 @@ async function measure() {
       await Promise.all(servers.map((server) => stopChild(server.child)));
       for (const child of children) await stopChild(child);
     }
-    log("SSR cost: /dashboard vs a bare Worker, a one-call page vs the direct call…");
-    try {
-      report.ssr = await ssrCost();
-    } catch (error) {
-      report.errors.push({ phase: "ssr", message: String(error?.stack ?? error) });
-    }
     if (report.weight?.htmlCheck && !report.weight.htmlCheck.error) {
       console.log(
         `\nCross-check: /login HTML from vite preview links ${report.weight.htmlCheck.files} JS/CSS files = ${kb(report.weight.htmlCheck.gzip)} gzip (manifest-based: ${kb(report.weight.login?.gzip)}).`,
@@ -1439,6 +1435,15 @@ async function measure() {
     }
     printLatency(report.latency);
     if (report.browser) printBrowser(report.browser);
+  }
+
+  if (wantSsr) {
+    log("SSR cost: /dashboard vs a bare Worker, a one-call page vs the direct call…");
+    try {
+      report.ssr = await ssrCost();
+    } catch (error) {
+      report.errors.push({ phase: "ssr", message: String(error?.stack ?? error) });
+    }
     if (report.ssr) printSsr(report.ssr);
   }
 

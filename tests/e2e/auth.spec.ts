@@ -125,6 +125,8 @@ test("guest-only pages send signed-in users to the dashboard", async ({ page }) 
 });
 
 test("masquerade: log in as another user, banner on every page, end", async ({ page }) => {
+  // Sign-in, the users list, two masquerade round trips and a page between: near 30 s on 2 loaded cores.
+  test.slow();
   await signIn(page, ACCOUNTS.superAdmin);
   await page.goto("/users?search=taylor.brooks");
   await page.getByRole("row").filter({ hasText: "taylor.brooks@amp.test" }).getByRole("button", { name: "Log in as" }).click();
