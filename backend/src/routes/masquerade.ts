@@ -1,6 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
-import type { Context } from "hono";
 import { users } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import { currentUser, masqueradeStatus, permissionsOf, requireAuth, requirePermission } from "../lib/auth";
