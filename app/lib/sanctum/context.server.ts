@@ -38,6 +38,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(sessionContext, session);
   context.set(clientContext, client);
   context.set(unhandledContext, []);
+  // Any form post (preferences, the organization filter, sign-out, a screen's action) may change the
+  // user: the next page asks who is signed in instead of trusting the isolate's copy (decision 026).
+  if (session.id && request.method !== "GET" && request.method !== "HEAD") knownUsers.forget(session.id);
   // React Router turns whatever the rest of the chain throws into a response: next() does not throw.
   const response = await next();
   const cookie = await session.commit();
@@ -161,7 +164,6 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
 
   const response = await next();
   response.headers.set("Cache-Control", "private, no-store");
-  // A form post may change the user (a role, masquerade, the profile): the next page asks afresh.
   if (!reading || client.signedOut) {
     knownUsers.forget(sessionId);
     return response;
