@@ -820,6 +820,9 @@ async function ssrRatios(portal) {
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${page.url}: HTTP ${response.status}`);
         if (i >= WARMUP) samples[page.name].push(performance.now() - begun);
+        // The portal's own count of its upstream calls (the page's call, and the navbar's for provider staff).
+        const calls = response.headers.get("Server-Timing")?.match(/upstream;desc="calls=(\d+)"/)?.[1];
+        if (page.name === "portal" && calls) result.pageUpstreamCalls = Number(calls);
       }
     }
     const median = (values) =>
@@ -1157,7 +1160,7 @@ function printSsr(ssr) {
           "/activity-log/:id ÷ GET /api/activity-log/:id direct (p50)",
           ratio(ssr.pageToDirect),
           `≤ ${ratio(GOALS.pageToDirectCall)}`,
-          `${ms(ssr.pageMs)} vs ${ms(ssr.directMs)}`,
+          `${ms(ssr.pageMs)} vs ${ms(ssr.directMs)}; ${ssr.pageUpstreamCalls ?? "?"} upstream calls`,
         ],
       ],
     ),

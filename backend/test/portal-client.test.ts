@@ -2,7 +2,15 @@ import { env, exports } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { SanctumClient } from "../../app/lib/sanctum/client.server";
 import { PortalSession } from "../../app/lib/sanctum/session.server";
-import { json, signedIn } from "./helpers";
+import {
+  decodeUserHeader,
+  encodeUserHeader,
+  KNOWN_USER_HEADER,
+  NO_KNOWN_USER,
+  USER_HEADER,
+  USER_STAMP_HEADER,
+} from "../../common/user-stamp";
+import { json, query, signedIn } from "./helpers";
 
 /**
  * The portal's upstream client against the real bundled backend (not a fake): what the portal does
@@ -93,5 +101,59 @@ describe("GET /api/user?include=masquerade", () => {
     expect(combined.masquerade).toEqual({ isMasqueraded: false, masquerader: null });
     const plain = await json<Record<string, unknown>>(await client.get("/api/user"));
     expect(plain).not.toHaveProperty("masquerade");
+  });
+});
+
+describe("user stamps (common/user-stamp.ts)", () => {
+  const knowing = (stamp: string) => ({ headers: { [KNOWN_USER_HEADER]: stamp } });
+
+  it("answers any authenticated call with the user's stamp, and with the user only when the portal's is stale", async () => {
+    const client = await signedIn("auditor@amp.test");
+    const first = await client.fetch("/api/activity-log?per_page=10", knowing(NO_KNOWN_USER));
+    expect(first.status).toBe(200);
+    const stamp = first.headers.get(USER_STAMP_HEADER) ?? "";
+    expect(stamp).toMatch(/^[A-Za-z0-9+/]{24}$/);
+    const sent = decodeUserHeader<{ email: string; user_permissions: string[]; masquerade: unknown }>(first.headers.get(USER_HEADER) ?? "");
+    expect(sent?.email).toBe("auditor@amp.test");
+    expect(sent?.user_permissions).toContain("admin.activity.read");
+    expect(sent?.masquerade).toEqual({ isMasqueraded: false, masquerader: null });
+
+    const again = await client.fetch("/api/activity-log?per_page=10", knowing(stamp));
+    expect(again.headers.get(USER_STAMP_HEADER)).toBe(stamp);
+    expect(again.headers.has(USER_HEADER)).toBe(false);
+    // Without the portal's header the API answers as before.
+    expect((await client.get("/api/user")).headers.has(USER_STAMP_HEADER)).toBe(false);
+  });
+
+  it("changes the stamp when the user's role loses a permission, and the refused call says so", async () => {
+    const client = await signedIn("auditor@amp.test");
+    const stamp = (await client.fetch("/api/user", knowing(NO_KNOWN_USER))).headers.get(USER_STAMP_HEADER) ?? "";
+    const [role] = await query<{ role_id: number }>("SELECT role_id FROM user_roles WHERE user_id = 4");
+    await query("DELETE FROM role_permissions WHERE role_id = ? AND permission = 'admin.activity.read'", role?.role_id);
+
+    const refused = await client.fetch("/api/activity-log?per_page=10", knowing(stamp));
+    expect(refused.status).toBe(403);
+    expect(refused.headers.get(USER_STAMP_HEADER)).not.toBe(stamp);
+    const now = decodeUserHeader<{ user_permissions: string[] }>(refused.headers.get(USER_HEADER) ?? "");
+    expect(now?.user_permissions).not.toContain("admin.activity.read");
+  });
+
+  it("changes the stamp while masquerading, and names the masquerader", async () => {
+    const client = await signedIn("admin@amp.test");
+    const stamp = (await client.fetch("/api/user", knowing(NO_KNOWN_USER))).headers.get(USER_STAMP_HEADER) ?? "";
+    expect((await client.post("/api/users/masquerade/4")).status).toBe(200);
+    const answer = await client.fetch("/api/user", knowing(stamp));
+    expect(answer.headers.get(USER_STAMP_HEADER)).not.toBe(stamp);
+    const now = decodeUserHeader<{ email: string; masquerade: { masquerader: { email: string } | null } }>(
+      answer.headers.get(USER_HEADER) ?? "",
+    );
+    expect(now?.email).toBe("auditor@amp.test");
+    expect(now?.masquerade.masquerader?.email).toBe("admin@amp.test");
+  });
+
+  it("carries names in any script through the Latin-1 header", () => {
+    const user = { name: "نور حداد", email: "noor.haddad@amp.test" };
+    expect(decodeUserHeader(encodeUserHeader(user))).toEqual(user);
+    expect(decodeUserHeader("not base64 JSON")).toBeNull();
   });
 });

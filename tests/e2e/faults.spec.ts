@@ -23,9 +23,10 @@ async function stillSignedIn(page: Page) {
 
 test.describe("a backend outage never signs anyone out", () => {
   for (const kind of ["500", "hang", "invalid-json"]) {
-    test(`GET /api/user answering ${kind}: the service-unavailable page (503), still signed in afterwards`, async ({ page }) => {
+    // The page's own call: with user stamps (decision 026) it is also the call that says who is signed in.
+    test(`GET /api/users answering ${kind}: the service-unavailable page (503), still signed in afterwards`, async ({ page }) => {
       await signIn(page, ACCOUNTS.superAdmin);
-      await fault(page, `${kind}:/api/user`);
+      await fault(page, `${kind}:/api/users`);
       const response = await page.goto("/users");
       expect(response?.status()).toBe(503);
       await expect(page.getByRole("heading", { name: "Service unavailable" })).toBeVisible();
@@ -37,7 +38,7 @@ test.describe("a backend outage never signs anyone out", () => {
 
   test("a 429 from the backend says slow down, with the seconds to wait", async ({ page }) => {
     await signIn(page, ACCOUNTS.superAdmin);
-    await fault(page, "429:/api/user");
+    await fault(page, "429:/api/roles");
     const response = await page.goto("/roles");
     expect(response?.status()).toBe(429);
     await expect(page.getByRole("heading", { name: "Too many requests" })).toBeVisible();
@@ -57,7 +58,7 @@ test.describe("a backend outage never signs anyone out", () => {
     await signIn(page, ACCOUNTS.superAdmin);
     // After sign-in: signing in sets the language cookie to the user's own language.
     await useLanguage(page, "fr");
-    await fault(page, "500:/api/user");
+    await fault(page, "500:/api/dashboard");
     await page.goto("/dashboard");
     await expect(page.getByRole("heading", { name: "Service indisponible" })).toBeVisible();
     await useLanguage(page, "ar");

@@ -66,3 +66,30 @@ test("the refused page keeps the signed-in layout", async ({ page }) => {
   await expect(page.getByTestId("navbar")).toBeVisible();
   await expect(page).toHaveTitle("401 You are not authorized! — AMP");
 });
+
+test("a role given and taken away in another session shows on the user's next page", async ({ browser }) => {
+  // Two sign-ins and three user edits: room on a busy machine.
+  test.slow();
+  const member = await browser.newPage();
+  const admin = await browser.newPage();
+  await signIn(member, "peter.novak@maple.test");
+  await signIn(admin, "admin@amp.test");
+  const setOrganizationAdmin = async (checked: boolean) => {
+    await admin.goto("/users/edit/19");
+    await admin.getByLabel("Organization Admin", { exact: true }).setChecked(checked);
+    await admin.getByRole("button", { name: "Save changes" }).click();
+    await expect(admin).toHaveURL(/\/users(\?|$)/);
+  };
+  // The portal knows Peter from his last page; the page's own call tells it that he changed (user stamps).
+  expect((await member.goto("/users"))?.status()).toBe(401);
+  try {
+    await setOrganizationAdmin(true);
+    expect((await member.reload())?.status()).toBe(200);
+    await expect(member.getByRole("row").filter({ hasText: "elena.novak@maple.test" })).toBeVisible();
+    await setOrganizationAdmin(false);
+    expect((await member.reload())?.status()).toBe(401);
+    await expect(member.getByRole("heading", { name: "You are not authorized!" })).toBeVisible();
+  } finally {
+    await setOrganizationAdmin(false);
+  }
+});

@@ -1,4 +1,6 @@
+import { decodeUserHeader, KNOWN_USER_HEADER, NO_KNOWN_USER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
 import { safeRedirectPath } from "../safe-redirect";
+import type { CurrentUser, MasqueradeStatus } from "../types";
 import { Unauthenticated, UpstreamError, type UpstreamErrorBody, UpstreamThrottled, UpstreamUnavailable } from "./errors.server";
 import { faultInjectionHeader } from "./fault-injection.server";
 import type { PortalSession } from "./session.server";
@@ -54,11 +56,27 @@ export function upstreamTimeoutMs(env: Pick<PortalEnv, "UPSTREAM_TIMEOUT_MS">): 
 
 const BINDING_BASE = "https://amp-backend.internal";
 
+/** `GET /api/user?include=masquerade`: the user with the masquerade status (absent from a plain Laravel answer). */
+export type UserAnswer = CurrentUser & { masquerade?: MasqueradeStatus };
+
+/** What an answer said of the signed-in user (common/user-stamp.ts): its stamp, and the user when it changed. */
+export interface ObservedUser {
+  stamp: string;
+  user: UserAnswer | null;
+}
+
 export class SanctumClient {
   /** Upstream requests made for this browser request (Server-Timing `upstream;desc="calls=N"`). */
   calls = 0;
   /** An upstream 401 ended the session during this request: the middleware sends the user to sign in. */
   signedOut = false;
+  /**
+   * The stamp of the user this request already knows ("-" for none), sent with every call so the bundled
+   * backend says when the user changed; null (guest pages) sends nothing.
+   */
+  knownUserStamp: string | null = null;
+  /** The first user stamp an answer carried in this request (with the user, if it differed from the known one). */
+  observedUser: ObservedUser | null = null;
   /** This request's GET answers by URL: a page's loaders share them instead of asking twice. */
   private readonly answers = new Map<string, Promise<unknown>>();
 
@@ -100,6 +118,7 @@ export class SanctumClient {
     if (options.stream) headers.set("Content-Type", options.stream.contentType);
     const fault = faultInjectionHeader(this.config.env, this.config.request);
     if (fault) headers.set(fault.name, fault.value);
+    if (this.knownUserStamp !== null) headers.set(KNOWN_USER_HEADER, this.knownUserStamp || NO_KNOWN_USER);
     return headers;
   }
 
@@ -167,6 +186,7 @@ export class SanctumClient {
     try {
       response = await Promise.race([this.config.env.SANCTUM_URL ? fetch(url, init) : this.config.env.BACKEND.fetch(url, init), timedOut]);
       this.absorbCookies(response);
+      this.observeUser(response);
       return await Promise.race([use(response), timedOut]);
     } catch (error) {
       if (controller.signal.aborted && response) void discard(response);
@@ -176,6 +196,13 @@ export class SanctumClient {
     } finally {
       clearTimeout(timer);
     }
+  }
+
+  private observeUser(response: Response): void {
+    const stamp = response.headers.get(USER_STAMP_HEADER);
+    if (this.knownUserStamp === null || !stamp || this.observedUser) return;
+    const user = response.headers.get(USER_HEADER);
+    this.observedUser = { stamp, user: user ? decodeUserHeader<UserAnswer>(user) : null };
   }
 
   /** The typed error of a failed answer (its body read); a 401 ends the session unless `on401: "throw"`. */
@@ -291,9 +318,16 @@ async function readErrorBody(response: Response): Promise<UpstreamErrorBody> {
   return body;
 }
 
-export function loginRedirectUrl(request: Request): string {
+/** The page a request is for: a client navigation's data request (`/users.data?_routes=…`) names the page `/users`. */
+export function pagePath(request: Request): string {
   const url = new URL(request.url);
-  const back = safeRedirectPath(url.pathname.replace(/\.data$/, "") + url.search, "");
+  url.searchParams.delete("_routes");
+  const pathname = url.pathname.endsWith("/_.data") ? url.pathname.slice(0, -"_.data".length) : url.pathname.replace(/\.data$/, "");
+  return pathname + url.search;
+}
+
+export function loginRedirectUrl(request: Request): string {
+  const back = safeRedirectPath(pagePath(request), "");
   return back && back !== "/" ? `/login?redirectTo=${encodeURIComponent(back)}` : "/login";
 }
 

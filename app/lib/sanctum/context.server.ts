@@ -1,17 +1,22 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
 import type { Permission } from "../../../common/permissions";
+import { NO_KNOWN_USER } from "../../../common/user-stamp";
 import { type ScreenId, screen } from "../../route-table";
 import { cloudflareContext } from "../cloudflare.server";
 import type { CurrentUser, MasqueradeStatus } from "../types";
 import {
   loginRedirectUrl,
+  type ObservedUser,
   optionalCall,
+  pagePath,
   SanctumClient,
   Unauthenticated,
   UpstreamError,
   UpstreamThrottled,
   UpstreamUnavailable,
+  type UserAnswer,
 } from "./client.server";
+import { type KnownUser, knownUsers } from "./known-users.server";
 import { PortalSession } from "./session.server";
 
 /** Per-request state: the portal session, the upstream client, and (on signed-in routes) the user. */
@@ -33,6 +38,9 @@ export const sessionMiddleware: MiddlewareFunction<Response> = async ({ request,
   context.set(sessionContext, session);
   context.set(clientContext, client);
   context.set(unhandledContext, []);
+  // Any form post (preferences, the organization filter, sign-out, a screen's action) may change the
+  // user: the next page asks who is signed in instead of trusting the isolate's copy (decision 026).
+  if (session.id && request.method !== "GET" && request.method !== "HEAD") knownUsers.forget(session.id);
   // React Router turns whatever the rest of the chain throws into a response: next() does not throw.
   const response = await next();
   const cookie = await session.commit();
@@ -93,37 +101,85 @@ export function upstreamFailureResponse(error: UpstreamError) {
 /** Whether the backend answers `GET /api/user?include=masquerade` with the masquerade status (the bundled one does). */
 let combinedUserAnswer: boolean | undefined;
 
+/** The user and the masquerade status of an answer of `GET /api/user?include=masquerade`. */
+function signedInAs({ masquerade, ...user }: UserAnswer): Omit<KnownUser, "stamp"> {
+  return { user, masquerade: masquerade ?? null };
+}
+
 /**
  * The user and the masquerade status. The bundled backend gives both in one call; a plain Laravel
  * backend ignores the query, and then (remembered for the isolate) both are asked in parallel.
  * Only the user is required: the masquerade status is logged and left out when it fails (§8).
  */
-async function whoIsSignedIn(client: SanctumClient): Promise<{ user: CurrentUser; masquerade: MasqueradeStatus | null }> {
+async function whoIsSignedIn(client: SanctumClient): Promise<Omit<KnownUser, "stamp">> {
   const masqueradeStatus = () => optionalCall("masquerade status", client.call<MasqueradeStatus>("/api/users/masquerader"), null);
   if (combinedUserAnswer === false) {
     const [user, masquerade] = await Promise.all([client.call<CurrentUser>("/api/user"), masqueradeStatus()]);
     return { user, masquerade };
   }
-  const answer = await client.call<CurrentUser & { masquerade?: MasqueradeStatus }>("/api/user", { query: { include: "masquerade" } });
-  const { masquerade, ...user } = answer;
-  combinedUserAnswer = masquerade !== undefined;
-  return { user, masquerade: masquerade ?? (await masqueradeStatus()) };
+  const answer = await client.call<UserAnswer>("/api/user", { query: { include: "masquerade" } });
+  combinedUserAnswer = answer.masquerade !== undefined;
+  const signedIn = signedInAs(answer);
+  return combinedUserAnswer ? signedIn : { ...signedIn, masquerade: await masqueradeStatus() };
 }
 
 /**
- * Signed-in layout middleware: asks the backend who the user is, once per request. No session → sign
- * in; a 401 → sign in (upstreamErrorMiddleware); any other failure leaves the user signed in and shows
- * "service unavailable" or "too many requests" (specification §2, §8). Signed-in pages are never cached.
+ * After a page drawn from the user this isolate knew: what the backend says of that user now. The page's
+ * own calls usually carried it; a page that made none asks `GET /api/user`.
+ */
+async function currentStamp(client: SanctumClient): Promise<ObservedUser | null> {
+  if (client.observedUser) return client.observedUser;
+  try {
+    await client.call<UserAnswer>("/api/user", { query: { include: "masquerade" } });
+  } catch (error) {
+    if (error instanceof Unauthenticated) return null;
+    if (error instanceof UpstreamError) throw upstreamFailureResponse(error);
+    throw error;
+  }
+  return client.observedUser;
+}
+
+/**
+ * Signed-in layout middleware: who the user is, with one upstream call per navigation at most.
+ * - No session → sign in; a 401 → sign in (upstreamErrorMiddleware); any other failure leaves the user
+ *   signed in and shows "service unavailable" or "too many requests" (specification §2, §8).
+ * - With the bundled backend (user stamps, common/user-stamp.ts) a page is drawn from the user this
+ *   isolate saw last, and the page's own call says whether that user changed. If so, a document is drawn
+ *   again at once (a revoked permission never shows); a client navigation keeps its answer, which the
+ *   backend has already authorised against the current user, and the next one uses the new user.
+ * - A form post, or a backend without stamps, asks `GET /api/user` first, as the specification does.
+ * Signed-in pages are never cached.
  */
 export const userMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const session = context.get(sessionContext);
-  if (session.isNew) throw redirect(loginRedirectUrl(request));
-  const { user, masquerade } = await whoIsSignedIn(context.get(clientContext));
-  context.set(userContext, user);
-  context.set(masqueradeContext, masquerade);
+  if (session.isNew || !session.id) throw redirect(loginRedirectUrl(request));
+  const sessionId = session.id;
+  const client = context.get(clientContext);
+  const reading = request.method === "GET" || request.method === "HEAD";
+  const known = reading ? knownUsers.get(sessionId) : undefined;
+  client.knownUserStamp = reading ? (known?.stamp ?? NO_KNOWN_USER) : null;
+  const signedIn = known ?? (await whoIsSignedIn(client));
+  context.set(userContext, signedIn.user);
+  context.set(masqueradeContext, signedIn.masquerade);
+
   const response = await next();
   response.headers.set("Cache-Control", "private, no-store");
-  return response;
+  if (!reading || client.signedOut) {
+    knownUsers.forget(sessionId);
+    return response;
+  }
+  if (!known) {
+    if (client.observedUser) knownUsers.set(sessionId, { stamp: client.observedUser.stamp, ...signedIn });
+    return response;
+  }
+  const now = await currentStamp(client);
+  if (client.signedOut || now?.stamp === known.stamp) return response;
+  if (now?.user) knownUsers.set(sessionId, { stamp: now.stamp, ...signedInAs(now.user) });
+  else knownUsers.forget(sessionId);
+  if (new URL(request.url).pathname.endsWith(".data")) return response;
+  // This document was drawn for the user as they were: draw it again for the user as they are.
+  context.set(unhandledContext, []);
+  throw redirect(pagePath(request));
 };
 
 export const getSession = (context: Context) => context.get(sessionContext);

@@ -1,8 +1,9 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
 import { isPermission, PERMISSIONS, type Permission } from "../../../common/permissions";
+import { encodeUserHeader, KNOWN_USER_HEADER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
 import type { Db } from "../db/client";
-import { rolePermissions, userRoles } from "../db/schema";
+import { rolePermissions, userRoles, users } from "../db/schema";
 import type { AppEnv, CurrentUser } from "./context";
 import { forbidden, unauthenticated } from "./errors";
 
@@ -96,8 +97,41 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
   const user = await loadUser(c.get("db"), userId);
   if (user?.status !== "active") throw unauthenticated();
   c.set("user", user);
+  const known = c.req.header(KNOWN_USER_HEADER);
+  if (known !== undefined) await stampUser(c, user, known);
   await next();
 };
+
+/**
+ * The portal's "has my user changed?" (common/user-stamp.ts), answered on any authenticated call: the
+ * stamp is a digest of the public user and the masquerade, so a changed role, permission, name, theme or
+ * masquerade changes it; the user (with the masquerade status) is sent only when the portal's is stale.
+ */
+async function stampUser(c: Context<AppEnv>, user: CurrentUser, known: string): Promise<void> {
+  const masqueraderId = c.get("session").masqueraderId;
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify([serializeUser(user), masqueraderId])));
+  const stamp = btoa(String.fromCharCode(...new Uint8Array(digest).slice(0, 18)));
+  c.header(USER_STAMP_HEADER, stamp);
+  if (known !== stamp) c.header(USER_HEADER, encodeUserHeader({ ...serializeUser(user), masquerade: await masqueradeStatus(c) }));
+}
+
+export interface MasqueradeStatus {
+  isMasqueraded: boolean;
+  masquerader: { id: number; name: string; email: string } | null;
+}
+
+/** Whether the session is masquerading and as whom originally (`GET /api/users/masquerader`, `include=masquerade`). */
+export async function masqueradeStatus(c: Context<AppEnv>): Promise<MasqueradeStatus> {
+  const masqueraderId = c.get("session").masqueraderId;
+  const masquerader =
+    masqueraderId === null
+      ? null
+      : ((await c.get("db").query.users.findFirst({
+          where: eq(users.id, masqueraderId),
+          columns: { id: true, name: true, email: true },
+        })) ?? null);
+  return { isMasqueraded: masquerader !== null, masquerader };
+}
 
 /** 403 unless the signed-in user holds `key`. Use after requireAuth. */
 export function requirePermission(key: Permission): MiddlewareHandler<AppEnv> {

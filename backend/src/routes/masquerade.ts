@@ -1,9 +1,8 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq } from "drizzle-orm";
-import type { Context } from "hono";
 import { users } from "../db/schema";
 import { logActivity } from "../lib/activity";
-import { currentUser, permissionsOf, requireAuth, requirePermission } from "../lib/auth";
+import { currentUser, masqueradeStatus, permissionsOf, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { errorResponses, jsonContent, SuccessSchema } from "../lib/openapi";
@@ -34,19 +33,6 @@ masquerade.openapi(
   }),
   async (c) => c.json(await masqueradeStatus(c), 200),
 );
-
-/** Whether the session is masquerading and as whom originally; also part of `GET /api/user?include=masquerade`. */
-export async function masqueradeStatus(c: Context<AppEnv>): Promise<z.infer<typeof MasqueraderSchema>> {
-  const masqueraderId = c.get("session").masqueraderId;
-  const masquerader =
-    masqueraderId === null
-      ? null
-      : ((await c.get("db").query.users.findFirst({
-          where: eq(users.id, masqueraderId),
-          columns: { id: true, name: true, email: true },
-        })) ?? null);
-  return { isMasqueraded: masquerader !== null, masquerader };
-}
 
 masquerade.openapi(
   createRoute({

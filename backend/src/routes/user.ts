@@ -2,14 +2,14 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq, ne } from "drizzle-orm";
 import { LOCALES, THEMES, users } from "../db/schema";
 import { logActivity } from "../lib/activity";
-import { currentUser, loadUser, requireAuth, serializeUser } from "../lib/auth";
+import { currentUser, loadUser, masqueradeStatus, requireAuth, serializeUser } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
 import { errorResponses, jsonBody, jsonContent, MessageSchema, UserSchema } from "../lib/openapi";
 import { hashPassword, verifyPassword } from "../lib/password";
 import { getSettings } from "../lib/settings";
 import { checkNewPassword, ErrorBag, safeText, validationHook } from "../lib/validation";
-import { MasqueraderSchema, masqueradeStatus } from "./masquerade";
+import { MasqueraderSchema } from "./masquerade";
 
 /** The signed-in user (the masqueraded one while masquerading) and their own profile. */
 export const user = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -1,0 +1,138 @@
+import { describe, expect, it } from "vitest";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import type { CurrentUser } from "~/lib/types";
+import { encodeUserHeader, KNOWN_USER_HEADER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
+import { harness, runRoute, userWith } from "./route-harness";
+
+/**
+ * One upstream call per navigation (context.server.ts, userMiddleware): with a backend that stamps its
+ * answers, a page is drawn from the user the isolate saw last and the page's own call tells whether that
+ * user changed. These tests count the calls and check that a changed user never outlives one page.
+ */
+function stampingBackend(initial: CurrentUser) {
+  const state = { user: initial, version: 1 };
+  const calls: string[] = [];
+  const answer = (request: Headers, status: number, body: unknown) => {
+    const headers = new Headers({ "Content-Type": "application/json" });
+    const known = request.get(KNOWN_USER_HEADER);
+    if (known !== null) {
+      const stamp = `stamp-${state.version}`;
+      headers.set(USER_STAMP_HEADER, stamp);
+      if (known !== stamp)
+        headers.set(USER_HEADER, encodeUserHeader({ ...state.user, masquerade: { isMasqueraded: false, masquerader: null } }));
+    }
+    return new Response(JSON.stringify(body), { status, headers });
+  };
+  const binding = {
+    async fetch(input: RequestInfo | URL, init?: RequestInit) {
+      const url = new URL(String(input));
+      const headers = new Headers(init?.headers);
+      calls.push(`${init?.method ?? "GET"} ${url.pathname}`);
+      if (url.pathname === "/api/user")
+        return answer(headers, 200, { ...state.user, masquerade: { isMasqueraded: false, masquerader: null } });
+      if (url.pathname === "/api/activity-log") {
+        // The backend authorises against the user as they are now.
+        return state.user.user_permissions.includes("admin.activity.read")
+          ? answer(headers, 200, { data: [] })
+          : answer(headers, 403, { message: "This action is unauthorized." });
+      }
+      return answer(headers, 500, { message: "no answer here" });
+    },
+  };
+  return {
+    binding: binding as unknown as Fetcher,
+    calls,
+    /** Another administrator changes the user's roles. */
+    change(user: CurrentUser) {
+      state.user = user;
+      state.version++;
+    },
+  };
+}
+
+const ACTIVITY = userWith(["admin.activity.read"]);
+const NO_ACTIVITY = userWith([]);
+
+async function setUp(user = ACTIVITY) {
+  const backend = stampingBackend(user);
+  const h = await harness(user, { env: { BACKEND: backend.binding } });
+  const page = (path = "/activity-log", method: "GET" | "POST" = "GET") =>
+    runRoute(
+      h,
+      async ({ context }: { context: Parameters<typeof requireScreen>[0] }) => {
+        const { api } = requireScreen(context, "activity-log");
+        await api.call("/api/activity-log");
+        return null;
+      },
+      { path, method, cookie: h.signedInCookie, signedInLayout: true },
+    );
+  // The public settings (kept per isolate) are not part of this count.
+  const upstream = () => backend.calls.splice(0).filter((call) => call !== "GET /api/public-settings");
+  return { backend, page, upstream, h };
+}
+
+describe("user stamps: one upstream call per navigation", () => {
+  it("asks who is signed in on the first page only; later pages make only their own call", async () => {
+    const { page, upstream } = await setUp();
+    expect(await page()).toEqual({ status: 200, location: null });
+    expect(upstream()).toEqual(["GET /api/user", "GET /api/activity-log"]);
+    expect((await page()).status).toBe(200);
+    expect(upstream()).toEqual(["GET /api/activity-log"]);
+  });
+
+  it("draws a document again when the page's call says the user lost a permission, and then refuses it", async () => {
+    const { backend, page, upstream } = await setUp();
+    await page();
+    upstream();
+    backend.change(NO_ACTIVITY);
+    // The page was drawn for the user as they were (and the backend refused its call): drawn again.
+    expect(await page()).toEqual({ status: 302, location: "/activity-log" });
+    expect(upstream()).toEqual(["GET /api/activity-log"]);
+    // Drawn again, the guard knows the user as they are now: not authorized, before any call of the page.
+    expect((await page()).status).toBe(401);
+    expect(upstream()).toEqual(["GET /api/user"]);
+  });
+
+  it("a client navigation keeps its answer (the backend authorised it) and the next one uses the new user", async () => {
+    const { backend, page, upstream } = await setUp(NO_ACTIVITY);
+    expect((await page("/activity-log.data")).status).toBe(401);
+    upstream();
+    backend.change(ACTIVITY);
+    expect((await page("/activity-log.data")).status).toBe(401);
+    expect(upstream()).toEqual(["GET /api/user"]);
+    expect((await page("/activity-log.data")).status).toBe(200);
+    expect(upstream()).toEqual(["GET /api/activity-log"]);
+  });
+
+  it("a form post asks who is signed in first, and the page after it asks again", async () => {
+    const { page, upstream } = await setUp();
+    await page();
+    upstream();
+    await page("/activity-log", "POST");
+    expect(upstream()).toEqual(["GET /api/user", "GET /api/activity-log"]);
+    await page();
+    expect(upstream()).toEqual(["GET /api/user", "GET /api/activity-log"]);
+  });
+
+  it("without stamps (a Laravel backend) every page asks who is signed in", async () => {
+    const h = await harness(ACTIVITY, { upstream: { "/api/activity-log": () => Response.json({ data: [] }) } });
+    const page = () =>
+      runRoute(
+        h,
+        async ({ context }: { context: Parameters<typeof requireScreen>[0] }) => {
+          await requireScreen(context, "activity-log").api.call("/api/activity-log");
+          return null;
+        },
+        { path: "/activity-log", cookie: h.signedInCookie, signedInLayout: true },
+      );
+    for (let round = 0; round < 2; round++) {
+      h.calls.length = 0;
+      expect((await page()).status).toBe(200);
+      expect(h.calls.map((call) => call.path).filter((path) => path !== "/api/public-settings")).toEqual([
+        "/api/user",
+        "/api/users/masquerader",
+        "/api/activity-log",
+      ]);
+    }
+  });
+});
