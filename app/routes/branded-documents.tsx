@@ -262,9 +262,7 @@ function DocumentPanel({ document, canManage }: { document: DocumentDetail; canM
     <Card data-testid="document-panel">
       <CardHeader className="flex flex-row flex-wrap items-start justify-between gap-3">
         <div>
-          <CardTitle>
-            <h2>{document.name}</h2>
-          </CardTitle>
+          <CardTitle>{document.name}</CardTitle>
           <CardDescription>
             {t(`kinds.${document.kind}`)} · {formatSize(i18n.language, document.size)} · {t("versionN", { version: document.version })}
           </CardDescription>
@@ -410,9 +408,7 @@ function UploadCard({
   return (
     <Card>
       <CardHeader>
-        <CardTitle>
-          <h2>{t("upload.title")}</h2>
-        </CardTitle>
+        <CardTitle>{t("upload.title")}</CardTitle>
         <CardDescription>{t("upload.description")}</CardDescription>
       </CardHeader>
       <CardContent className="space-y-4">

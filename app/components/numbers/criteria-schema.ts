@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { requiredOr } from "~/components/admin/schema";
 import { validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
 import {
   CNAM_MAX_LENGTH,
   CNAM_PATTERN,

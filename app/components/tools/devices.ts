@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { requiredOr, tooLong } from "~/components/admin/schema";
 import { validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
 
 /** Device shapes of docs/api.md (`/api/devices`). */
 export const OVERRIDE_TYPES = ["string", "integer", "boolean"] as const;

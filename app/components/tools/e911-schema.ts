@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { requiredOr, tooLong } from "~/components/admin/schema";
 import { validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
 import {
   DIRECTIONALS,
   E911_ADDRESS_FIELDS,

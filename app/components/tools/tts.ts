@@ -1,6 +1,6 @@
-import { z } from "zod";
 import { requiredOr, tooLong } from "~/components/admin/schema";
 import { validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
 
 /** Text-to-speech shapes of docs/api.md (`/api/tts`). */
 export const TTS_LANGUAGES = ["en-US", "fr-FR", "ar"] as const;
