@@ -1,10 +1,11 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
+import { organizationOptions } from "~/components/admin/options.server";
 import { ErrorPage, errorPageProps } from "~/components/error-page";
 import { AppShell } from "~/components/layout/app-shell";
 import { buildNavigation } from "~/lib/navigation.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { getPublicSettings } from "~/lib/public-settings.server";
-import { getClient, getUser, optionalCall, userMiddleware } from "~/lib/sanctum/context.server";
+import { getClient, getUser, userMiddleware } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/_app";
 
@@ -15,10 +16,8 @@ export const middleware: Route.MiddlewareFunction[] = [userMiddleware];
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
   const settings = await getPublicSettings(context);
-  // The same call as the users and logs screens' filters: made once per request (SanctumClient.call).
-  const organizations = user.is_provider
-    ? await optionalCall("navbar organizations", getClient(context).call<{ id: number; name: string }[]>("/api/organizations/options"), [])
-    : null;
+  // The same options as the users and logs screens' filters: kept for the session a while (organizationOptions).
+  const organizations = user.is_provider ? ((await organizationOptions(getClient(context))) ?? []) : null;
   return {
     user: { name: user.name, email: user.email, role: user.roles[0]?.name ?? null },
     navigation: buildNavigation(user, settings),

@@ -1,14 +1,24 @@
 import type { Paginated } from "~/lib/list-params";
 import { optionalCall, type SanctumClient } from "~/lib/sanctum/client.server";
 import { can } from "~/lib/sanctum/context.server";
+import { sessionMemo } from "~/lib/sanctum/known-users.server";
 import type { CurrentUser } from "~/lib/types";
 import type { OrganizationOption, Role } from "./types";
 
 type RoleOption = Pick<Role, "id" | "name" | "scope">;
 
-/** `GET /api/organizations/options`: every organization for provider staff, their own for members. */
+/** How long a session keeps its organization options: another administrator's new organization shows within it. */
+const ORGANIZATION_OPTIONS_TTL_MS = 30_000;
+
+/**
+ * `GET /api/organizations/options`: every organization for provider staff, their own for members. The navbar
+ * of every provider page shows them, so the session keeps them for a while (sessionMemo); the session's own
+ * changes (any form post) are seen at once.
+ */
 export function organizationOptions(api: SanctumClient): Promise<OrganizationOption[] | null> {
-  return optionalCall("organization options", api.call<OrganizationOption[]>("/api/organizations/options"), null);
+  return sessionMemo(api.sessionId, "organization-options", ORGANIZATION_OPTIONS_TTL_MS, () =>
+    optionalCall("organization options", api.call<OrganizationOption[]>("/api/organizations/options"), null),
+  );
 }
 
 /** `GET /api/roles/options`: the roles the caller may give to users (needs admin.users.create or update). */

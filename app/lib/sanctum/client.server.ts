@@ -86,6 +86,11 @@ export class SanctumClient {
     return this.config.session;
   }
 
+  /** The portal session this client speaks for (null before sign-in). */
+  get sessionId(): string | null {
+    return this.config.session.id;
+  }
+
   private url(path: string, query?: CallOptions["query"]): string {
     const base = this.config.env.SANCTUM_URL?.replace(/\/$/, "") || BINDING_BASE;
     const url = new URL(base + path);

@@ -7,9 +7,24 @@ export interface KnownUser {
   masquerade: MasqueradeStatus | null;
 }
 
+interface SessionEntry {
+  known: KnownUser | null;
+  /** Answers that depend only on who is signed in (sessionMemo), with when they were fetched. */
+  memo: Map<string, { value: unknown; at: number }>;
+}
+
 /** Enough for every session an isolate serves at once; the oldest is forgotten first (and asked for again). */
 const CAPACITY = 2000;
-const bySession = new Map<string, KnownUser>();
+const bySession = new Map<string, SessionEntry>();
+
+function entry(sessionId: string): SessionEntry {
+  const found = bySession.get(sessionId) ?? { known: null, memo: new Map() };
+  // Map order is insertion order: re-inserting marks the session as the most recently used.
+  bySession.delete(sessionId);
+  bySession.set(sessionId, found);
+  if (bySession.size > CAPACITY) bySession.delete(bySession.keys().next().value as string);
+  return found;
+}
 
 /**
  * The user of each session, kept in the isolate (never in KV: a stale copy elsewhere could not be told
@@ -18,19 +33,36 @@ const bySession = new Map<string, KnownUser>();
  */
 export const knownUsers = {
   get(sessionId: string): KnownUser | undefined {
-    const known = bySession.get(sessionId);
-    if (known) {
-      bySession.delete(sessionId);
-      bySession.set(sessionId, known);
-    }
-    return known;
+    return bySession.has(sessionId) ? (entry(sessionId).known ?? undefined) : undefined;
   },
   set(sessionId: string, known: KnownUser): void {
-    bySession.delete(sessionId);
-    bySession.set(sessionId, known);
-    if (bySession.size > CAPACITY) bySession.delete(bySession.keys().next().value as string);
+    const current = entry(sessionId);
+    // Whatever was remembered for another version of the user may no longer be theirs to see.
+    if (current.known && current.known.stamp !== known.stamp) current.memo.clear();
+    current.known = known;
   },
+  /** After any form post of the session, a sign-out or a changed user: nothing of it is trusted any more. */
   forget(sessionId: string): void {
     bySession.delete(sessionId);
   },
 };
+
+/**
+ * A GET answer that depends only on who is signed in (the navbar's organization options), kept for the
+ * session for `ttlMs`. Forgotten with the session's user: on the session's next form post (which may be
+ * the change itself), on sign-out and when the user changes. Changes made by others show within `ttlMs`.
+ * Failures (`null`) are not kept.
+ */
+export async function sessionMemo<T>(
+  sessionId: string | null,
+  key: string,
+  ttlMs: number,
+  load: () => Promise<T | null>,
+): Promise<T | null> {
+  if (!sessionId) return load();
+  const kept = bySession.get(sessionId)?.memo.get(key);
+  if (kept && Date.now() - kept.at < ttlMs) return kept.value as T;
+  const value = await load();
+  if (value !== null) entry(sessionId).memo.set(key, { value, at: Date.now() });
+  return value;
+}

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { organizationOptions } from "~/components/admin/options.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
 import { encodeUserHeader, KNOWN_USER_HEADER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
@@ -30,6 +31,7 @@ function stampingBackend(initial: CurrentUser) {
       calls.push(`${init?.method ?? "GET"} ${url.pathname}`);
       if (url.pathname === "/api/user")
         return answer(headers, 200, { ...state.user, masquerade: { isMasqueraded: false, masquerader: null } });
+      if (url.pathname === "/api/organizations/options") return answer(headers, 200, [{ id: 1, name: `Northwind ${state.version}` }]);
       if (url.pathname === "/api/activity-log") {
         // The backend authorises against the user as they are now.
         return state.user.user_permissions.includes("admin.activity.read")
@@ -53,22 +55,24 @@ function stampingBackend(initial: CurrentUser) {
 const ACTIVITY = userWith(["admin.activity.read"]);
 const NO_ACTIVITY = userWith([]);
 
-async function setUp(user = ACTIVITY) {
+async function setUp(user = ACTIVITY, { withOrganizations = false } = {}) {
   const backend = stampingBackend(user);
   const h = await harness(user, { env: { BACKEND: backend.binding } });
+  const seen: unknown[] = [];
   const page = (path = "/activity-log", method: "GET" | "POST" = "GET") =>
     runRoute(
       h,
       async ({ context }: { context: Parameters<typeof requireScreen>[0] }) => {
         const { api } = requireScreen(context, "activity-log");
         await api.call("/api/activity-log");
+        if (withOrganizations) seen.push(await organizationOptions(api));
         return null;
       },
       { path, method, cookie: h.signedInCookie, signedInLayout: true },
     );
   // The public settings (kept per isolate) are not part of this count.
   const upstream = () => backend.calls.splice(0).filter((call) => call !== "GET /api/public-settings");
-  return { backend, page, upstream, h };
+  return { backend, page, upstream, h, seen };
 }
 
 describe("user stamps: one upstream call per navigation", () => {
@@ -134,5 +138,42 @@ describe("user stamps: one upstream call per navigation", () => {
         "/api/activity-log",
       ]);
     }
+  });
+});
+
+describe("the navbar's organization options, kept for the session", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it("are asked once for several pages, and again after the session's form post", async () => {
+    const { page, upstream, seen } = await setUp(ACTIVITY, { withOrganizations: true });
+    await page();
+    expect(upstream()).toContain("GET /api/organizations/options");
+    await page();
+    await page("/activity-log.data");
+    expect(upstream()).toEqual(["GET /api/activity-log", "GET /api/activity-log"]);
+    // The post may have been the change itself (a new organization): the next page asks again.
+    await page("/activity-log", "POST");
+    expect(upstream()).toContain("GET /api/organizations/options");
+    expect(seen).toHaveLength(4);
+  });
+
+  it("are asked again when the user changed, and after 30 seconds", async () => {
+    vi.useFakeTimers({ toFake: ["Date"] });
+    const { backend, page, upstream, seen } = await setUp(ACTIVITY, { withOrganizations: true });
+    await page();
+    upstream();
+    backend.change(userWith(["admin.activity.read", "admin.users.read"]));
+    // This page learns of the change from its own call and is drawn again; the options are not kept.
+    expect((await page()).status).toBe(302);
+    upstream();
+    await page();
+    expect(upstream()).toEqual(["GET /api/activity-log", "GET /api/organizations/options"]);
+    expect(seen.at(-1)).toEqual([{ id: 1, name: "Northwind 2" }]);
+    vi.advanceTimersByTime(29_000);
+    await page();
+    expect(upstream()).toEqual(["GET /api/activity-log"]);
+    vi.advanceTimersByTime(2_000);
+    await page();
+    expect(upstream()).toEqual(["GET /api/activity-log", "GET /api/organizations/options"]);
   });
 });
