@@ -152,3 +152,54 @@ export function workerHeaps(inspector, names) {
     collected: (name) => read(name, true),
   };
 }
+
+/**
+ * A CPU profile of the Worker `name` while `during()` runs: V8's sampling profiler through the inspector.
+ * Returns the sampled time (ms) by category ((idle), (garbage collector), (program), JavaScript) and the
+ * JavaScript functions with the most self time, each as `name (file:line)`.
+ */
+export async function cpuProfile(inspector, name, during, { top = 15, intervalUs = 200 } = {}) {
+  const devtools = await answeringSession(`${inspector.replace(/^http/, "ws")}/core:user:${name}`);
+  try {
+    await devtools.send("Profiler.enable");
+    await devtools.send("Profiler.setSamplingInterval", { interval: intervalUs });
+    await devtools.send("Profiler.start");
+    await during();
+    const { profile } = await devtools.send("Profiler.stop", {}, 120_000);
+    return summariseProfile(profile, top);
+  } finally {
+    devtools.close();
+  }
+}
+
+function summariseProfile(profile, top) {
+  const nodes = new Map(profile.nodes.map((node) => [node.id, node]));
+  const selfMs = new Map();
+  for (let index = 0; index < profile.samples.length; index++) {
+    const id = profile.samples[index];
+    selfMs.set(id, (selfMs.get(id) ?? 0) + (profile.timeDeltas[index] ?? 0) / 1000);
+  }
+  const special = new Set(["(idle)", "(garbage collector)", "(program)", "(root)"]);
+  const categories = { "(idle)": 0, "(garbage collector)": 0, "(program)": 0, JavaScript: 0 };
+  const functions = new Map();
+  for (const [id, ms] of selfMs) {
+    const frame = nodes.get(id).callFrame;
+    if (special.has(frame.functionName)) {
+      if (frame.functionName !== "(root)") categories[frame.functionName] += ms;
+      continue;
+    }
+    categories.JavaScript += ms;
+    const file = frame.url.split("/").pop() || "(native)";
+    const key = `${frame.functionName || "(anonymous)"} (${file}:${frame.lineNumber + 1})`;
+    functions.set(key, (functions.get(key) ?? 0) + ms);
+  }
+  const busy = categories.JavaScript + categories["(garbage collector)"] + categories["(program)"];
+  return {
+    categories,
+    busyMs: busy,
+    top: [...functions]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([frame, ms]) => ({ frame, ms, share: ms / busy })),
+  };
+}

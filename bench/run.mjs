@@ -31,7 +31,7 @@ import { join, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { gzipSync } from "node:zlib";
 import { ensureLocalEnv } from "../scripts/local-env.mjs";
-import { inspectorOf, workerdProcesses, workerHeaps } from "./inspector.mjs";
+import { cpuProfile, inspectorOf, workerdProcesses, workerHeaps } from "./inspector.mjs";
 import { edgeProxy, lighthouseScores } from "./lighthouse.mjs";
 
 const root = resolve(import.meta.dirname, "..");
@@ -796,6 +796,7 @@ async function ssrRatios(portal) {
   } finally {
     await stopChild(bare.child);
   }
+  result.profile = await dashboardProfile(portal);
   const backend = await startWranglerDev(
     "backend",
     ["-c", `${BUILD_DIR}/amp_backend/wrangler.json`, "--persist-to", portal.state.dir],
@@ -837,6 +838,26 @@ async function ssrRatios(portal) {
     await stopChild(backend.child);
   }
   return result;
+}
+
+/**
+ * Where /dashboard's time goes: CPU profiles of the portal's and the backend's isolates (V8's sampling
+ * profiler through workerd's inspector) while 4 clients load /dashboard for 4 s, one Worker after the other
+ * (two inspector sessions at once were seen to hang). Profiling slows the Worker: read shares, not speed.
+ */
+async function dashboardProfile(portal) {
+  const workers = workerdProcesses(descendants(portal.child.pid)).find((entry) => entry.runsWorkers);
+  if (!workers) return { error: "no workerd process running the Workers" };
+  const inspector = await inspectorOf(workers.pid);
+  const profiles = {};
+  for (const name of WORKER_NAMES) {
+    let requests = 0;
+    profiles[name] = await cpuProfile(inspector, name, async () => {
+      requests = Math.round((await throughput(`${portal.base}/dashboard`, { Cookie: portal.cookie }, 4)) * 4);
+    });
+    profiles[name].requests = requests;
+  }
+  return profiles;
 }
 
 // ---------------------------------------------------------------- load and memory
@@ -1165,6 +1186,21 @@ function printSsr(ssr) {
       ],
     ),
   );
+  for (const [name, profile] of Object.entries(ssr.profile ?? {})) {
+    if (!profile?.categories) continue;
+    const perRequest = (value) => (profile.requests ? `${(value / profile.requests).toFixed(2)} ms/request` : "");
+    const { categories } = profile;
+    console.log(
+      `\nCPU profile of ${name} under /dashboard load (${profile.requests} requests): JavaScript ${perRequest(categories.JavaScript)}, ` +
+        `GC ${perRequest(categories["(garbage collector)"])}, (program) ${perRequest(categories["(program)"])}; top self time:`,
+    );
+    console.log(
+      table(
+        ["function (file:line)", "share of busy", "per request"],
+        profile.top.map((entry) => [entry.frame, percent(entry.share), perRequest(entry.ms)]),
+      ),
+    );
+  }
 }
 
 const mib = (bytes) => (bytes == null ? "-" : `${(bytes / 1024 / 1024).toFixed(0)} MiB`);

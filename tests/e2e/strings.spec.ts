@@ -1,6 +1,6 @@
 import { expect, type Page, test } from "@playwright/test";
 import { resources } from "../../app/locales";
-import { ACCOUNTS, signIn, useLanguage, waitForHydration } from "./support";
+import { ACCOUNTS, DEMO_PASSWORD, signIn, useLanguage, waitForHydration } from "./support";
 
 /**
  * The browser loads strings per namespace (docs/decisions/024-strings-load-per-namespace.md): a page loads,
@@ -122,7 +122,12 @@ test("signing in from the English page as a user whose saved language is Arabic 
     if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
   });
   await useLanguage(page, "en");
-  await signIn(page, "noor.haddad@amp.test");
+  // Hydrated first: a click before that posts the form as a document (the no-JavaScript sign-in).
+  await page.goto("/login");
+  await waitForHydration(page);
+  await page.getByLabel("Email").fill("noor.haddad@amp.test");
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('form#login button[type="submit"]').click();
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(documents).toEqual(["/login", "/dashboard"]);
   await expect(page.locator("html")).toHaveAttribute("lang", "ar");
