@@ -4,7 +4,7 @@
 //
 // workerd is started by Miniflare with `--inspector-addr=127.0.0.1:0`: the port is found from the process's
 // listening sockets (/proc), then `/json/list` names one target per Worker (`core:user:<name>`).
-import { readdirSync, readFileSync, readlinkSync } from "node:fs";
+import { readdirSync, readFileSync, readlinkSync, writeFileSync } from "node:fs";
 
 /** The TCP ports `pid` listens on (IPv4 and IPv6), from its socket fds and /proc/<pid>/net/tcp*. */
 function listeningPorts(pid) {
@@ -156,9 +156,10 @@ export function workerHeaps(inspector, names) {
 /**
  * A CPU profile of the Worker `name` while `during()` runs: V8's sampling profiler through the inspector.
  * Returns the sampled time (ms) by category ((idle), (garbage collector), (program), JavaScript) and the
- * JavaScript functions with the most self time, each as `name (file:line)`.
+ * JavaScript functions with the most self time, each as `name (file:line)`. With `saveTo`, the whole profile
+ * is written there as a `.cpuprofile` (open it in Chrome DevTools' Performance panel).
  */
-export async function cpuProfile(inspector, name, during, { top = 15, intervalUs = 200 } = {}) {
+export async function cpuProfile(inspector, name, during, { top = 15, intervalUs = 200, saveTo = null } = {}) {
   const devtools = await answeringSession(`${inspector.replace(/^http/, "ws")}/core:user:${name}`);
   try {
     await devtools.send("Profiler.enable");
@@ -166,6 +167,7 @@ export async function cpuProfile(inspector, name, during, { top = 15, intervalUs
     await devtools.send("Profiler.start");
     await during();
     const { profile } = await devtools.send("Profiler.stop", {}, 120_000);
+    if (saveTo) writeFileSync(saveTo, JSON.stringify(profile));
     return summariseProfile(profile, top);
   } finally {
     devtools.close();

@@ -35,6 +35,8 @@ import { cpuProfile, inspectorOf, workerdProcesses, workerHeaps } from "./inspec
 import { edgeProxy, lighthouseScores } from "./lighthouse.mjs";
 
 const root = resolve(import.meta.dirname, "..");
+const RESULTS_DIR = join(root, "bench/results");
+mkdirSync(RESULTS_DIR, { recursive: true });
 const started = Date.now();
 // The bench's own build (react-router.config.ts and vite.config.ts read AMP_BUILD_DIR).
 const BUILD_DIR = ".wrangler/bench-build";
@@ -852,10 +854,17 @@ async function dashboardProfile(portal) {
   const profiles = {};
   for (const name of WORKER_NAMES) {
     let requests = 0;
-    profiles[name] = await cpuProfile(inspector, name, async () => {
-      requests = Math.round((await throughput(`${portal.base}/dashboard`, { Cookie: portal.cookie }, 4)) * 4);
-    });
+    const saveTo = join(RESULTS_DIR, `dashboard-${name}.cpuprofile`);
+    profiles[name] = await cpuProfile(
+      inspector,
+      name,
+      async () => {
+        requests = Math.round((await throughput(`${portal.base}/dashboard`, { Cookie: portal.cookie }, 4)) * 4);
+      },
+      { saveTo },
+    );
     profiles[name].requests = requests;
+    profiles[name].file = saveTo;
   }
   return profiles;
 }
@@ -1192,7 +1201,7 @@ function printSsr(ssr) {
     const { categories } = profile;
     console.log(
       `\nCPU profile of ${name} under /dashboard load (${profile.requests} requests): JavaScript ${perRequest(categories.JavaScript)}, ` +
-        `GC ${perRequest(categories["(garbage collector)"])}, (program) ${perRequest(categories["(program)"])}; top self time:`,
+        `GC ${perRequest(categories["(garbage collector)"])}, (program) ${perRequest(categories["(program)"])} (whole profile: ${profile.file}); top self time:`,
     );
     console.log(
       table(
@@ -1718,7 +1727,6 @@ try {
 }
 report.durationSeconds = Math.round((Date.now() - started) / 1000);
 printSummary();
-mkdirSync(join(root, "bench/results"), { recursive: true });
-writeFileSync(join(root, "bench/results/latest.json"), `${JSON.stringify(report, null, 2)}\n`);
+writeFileSync(join(RESULTS_DIR, "latest.json"), `${JSON.stringify(report, null, 2)}\n`);
 log(`done in ${report.durationSeconds} s; wrote bench/results/latest.json`);
 process.exit(exitCode);
