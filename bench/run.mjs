@@ -798,7 +798,12 @@ async function ssrRatios(portal) {
   } finally {
     await stopChild(bare.child);
   }
-  result.profile = await dashboardProfile(portal);
+  try {
+    result.profile = await dashboardProfile(portal);
+  } catch (error) {
+    // The ratios stand without it; workerd's inspector was seen to stop answering now and then.
+    result.profile = { error: String(error?.message ?? error) };
+  }
   const backend = await startWranglerDev(
     "backend",
     ["-c", `${BUILD_DIR}/amp_backend/wrangler.json`, "--persist-to", portal.state.dir],
@@ -1195,6 +1200,7 @@ function printSsr(ssr) {
       ],
     ),
   );
+  if (ssr.profile?.error) console.log(`\nCPU profiles: not taken (${ssr.profile.error})`);
   for (const [name, profile] of Object.entries(ssr.profile ?? {})) {
     if (!profile?.categories) continue;
     const perRequest = (value) => (profile.requests ? `${(value / profile.requests).toFixed(2)} ms/request` : "");
