@@ -60,22 +60,28 @@ export async function deliveredPasswordLink(email: string): Promise<string> {
  * for what a browser cannot make happen in a test's time, such as a reservation reaching its expiry.
  */
 export function runE2eSql(statement: string): void {
-  const result = spawnSync(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "-c",
-      "backend/wrangler.toml",
-      "--persist-to",
-      ".wrangler/e2e-state",
-      "--command",
-      statement,
-    ],
-    { encoding: "utf8", env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
-  );
-  if (result.status !== 0) throw new Error(`SQL failed: ${statement}\n${result.stderr}`);
+  // The running server holds the same SQLite file: a write of its own at that moment answers SQLITE_BUSY,
+  // so a busy database is tried again (the statements here are single idempotent updates).
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(
+      "npx",
+      [
+        "wrangler",
+        "d1",
+        "execute",
+        "DB",
+        "--local",
+        "-c",
+        "backend/wrangler.toml",
+        "--persist-to",
+        ".wrangler/e2e-state",
+        "--command",
+        statement,
+      ],
+      { encoding: "utf8", env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
+    );
+    if (result.status === 0) return;
+    if (attempt < 4 && /SQLITE_BUSY/.test(`${result.stderr}${result.stdout}`)) continue;
+    throw new Error(`SQL failed: ${statement}\n${result.stderr}`);
+  }
 }
