@@ -48,8 +48,11 @@ for (const account of [ACCOUNTS.superAdmin, ACCOUNTS.orgAdmin]) {
 
     await page.getByRole("button", { name: "Remove row 2" }).click();
     await expect(overrideRows(page)).toHaveCount(2);
+    // The first save's toast may still show the same words: wait for this save's answer before reloading.
+    const saved = page.waitForResponse((response) => response.request().method() === "POST" && response.status() < 400);
     await page.getByRole("button", { name: "Save overrides" }).click();
-    await expect(page.getByText(`Overrides of ${mac} saved.`)).toBeVisible();
+    await saved;
+    await expect(page.getByText(`Overrides of ${mac} saved.`).first()).toBeVisible();
     await page.reload();
     await expect(overrideRows(page)).toHaveCount(2);
     await expect(page.getByLabel("Key — Row 2")).toHaveValue("display.name");

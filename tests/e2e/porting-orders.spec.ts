@@ -127,6 +127,9 @@ test("an organization admin sees only the organization's orders; a draft is edit
 
   await page.goto(`/tools/porting/order?search=${encodeURIComponent(entity)}`);
   await page.getByRole("link", { name: /^Order #/ }).click();
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
+  // The confirm dialog opens with JavaScript: a click before hydration is lost.
+  await waitForHydration(page);
   await page.getByRole("button", { name: "Cancel order" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByRole("status")).toContainText("Cancelled");

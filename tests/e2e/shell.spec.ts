@@ -28,6 +28,7 @@ test.describe("signed-in layout", () => {
     await signIn(page, ACCOUNTS.superAdmin);
     const nav = page.locator("#vertical-nav");
     await expect(nav).not.toBeInViewport();
+    await expect(page.locator("main#main")).toBeVisible();
     const main = await page.locator("main#main").boundingBox();
     expect(main?.x).toBeLessThan(40);
     // A click before React is there is lost (it failed once in CI, 1 run in ~10 on 2 loaded cores).

@@ -42,10 +42,9 @@ export function unique(prefix: string) {
  * server sets up), read with `npm run mail:outbox` on the e2e state.
  */
 export async function deliveredPasswordLink(email: string): Promise<string> {
-  const { execFileSync } = await import("node:child_process");
-  const output = execFileSync("npm", ["run", "--silent", "mail:outbox", "--", email, "--json"], {
-    env: { ...process.env, AMP_STATE_DIR: process.env.AMP_STATE_DIR ?? ".wrangler/e2e-state" },
-    encoding: "utf8",
+  const output = onLocalD1("npm", ["run", "--silent", "mail:outbox", "--", email, "--json"], {
+    ...process.env,
+    AMP_STATE_DIR: process.env.AMP_STATE_DIR ?? ".wrangler/e2e-state",
   });
   const [newest] = JSON.parse(output) as { text: string }[];
   const link = newest?.text.match(/https?:\/\/\S+\/password-setup\?\S+/)?.[0];
@@ -56,32 +55,39 @@ export async function deliveredPasswordLink(email: string): Promise<string> {
 }
 
 /**
+ * Runs a command that opens the e2e server's local D1 file and returns its output. The running server holds
+ * the same SQLite file: at a moment it writes, the command fails with SQLITE_BUSY and is tried again (what
+ * these commands do, a read or one idempotent update, is safe to repeat).
+ */
+function onLocalD1(command: string, args: string[], env: NodeJS.ProcessEnv): string {
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync(command, args, { encoding: "utf8", env });
+    if (result.status === 0) return result.stdout;
+    if (attempt < 4 && /SQLITE_BUSY/.test(`${result.stderr}${result.stdout}`)) continue;
+    throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}${result.stdout}`);
+  }
+}
+
+/**
  * Runs one SQL statement on the e2e server's local D1 (scripts/e2e-server.mjs, `.wrangler/e2e-state`): only
  * for what a browser cannot make happen in a test's time, such as a reservation reaching its expiry.
  */
 export function runE2eSql(statement: string): void {
-  // The running server holds the same SQLite file: a write of its own at that moment answers SQLITE_BUSY,
-  // so a busy database is tried again (the statements here are single idempotent updates).
-  for (let attempt = 1; ; attempt++) {
-    const result = spawnSync(
-      "npx",
-      [
-        "wrangler",
-        "d1",
-        "execute",
-        "DB",
-        "--local",
-        "-c",
-        "backend/wrangler.toml",
-        "--persist-to",
-        ".wrangler/e2e-state",
-        "--command",
-        statement,
-      ],
-      { encoding: "utf8", env: { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" } },
-    );
-    if (result.status === 0) return;
-    if (attempt < 4 && /SQLITE_BUSY/.test(`${result.stderr}${result.stdout}`)) continue;
-    throw new Error(`SQL failed: ${statement}\n${result.stderr}`);
-  }
+  onLocalD1(
+    "npx",
+    [
+      "wrangler",
+      "d1",
+      "execute",
+      "DB",
+      "--local",
+      "-c",
+      "backend/wrangler.toml",
+      "--persist-to",
+      ".wrangler/e2e-state",
+      "--command",
+      statement,
+    ],
+    { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
+  );
 }
