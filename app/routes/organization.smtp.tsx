@@ -3,7 +3,6 @@ import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
-import { organizationOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -106,7 +105,9 @@ function chosenOrganization(request: Request, user: Parameters<typeof organizati
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "organization-smtp");
   const organizationId = user.is_provider ? chosenOrganization(request, user) : null;
-  const organizations = user.is_provider ? ((await organizationOptions(api)) ?? []) : [];
+  // Not the navbar's optional, kept copy: without the list a provider could not choose, so a failure shows
+  // the service-unavailable page.
+  const organizations = user.is_provider ? await api.call<{ id: number; name: string }[]>("/api/organizations/options") : [];
   if (user.is_provider && organizationId === null) return { relay: null, organizations };
   const relay = await api.call<SmtpRelay>("/api/smtp-relay", { query: { organization_id: organizationId ?? undefined } });
   return { relay, organizations };

@@ -109,10 +109,11 @@ export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
  */
 async function stampUser(c: Context<AppEnv>, user: CurrentUser, known: string): Promise<void> {
   const masqueraderId = c.get("session").masqueraderId;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify([serializeUser(user), masqueraderId])));
+  const publicUser = serializeUser(user);
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(JSON.stringify([publicUser, masqueraderId])));
   const stamp = btoa(String.fromCharCode(...new Uint8Array(digest).slice(0, 18)));
   c.header(USER_STAMP_HEADER, stamp);
-  if (known !== stamp) c.header(USER_HEADER, encodeUserHeader({ ...serializeUser(user), masquerade: await masqueradeStatus(c) }));
+  if (known !== stamp) c.header(USER_HEADER, encodeUserHeader({ ...publicUser, masquerade: await masqueradeStatus(c) }));
 }
 
 export interface MasqueradeStatus {
