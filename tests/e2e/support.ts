@@ -17,6 +17,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.locator('input[name="password"]').fill(password);
   await page.locator('form#login button[type="submit"]').click();
   await expect(page).not.toHaveURL(/\/login/);
+  // A client-side sign-in changes the URL before React has drawn the next page (its strings may still be
+  // loading): until then the sign-in form, and its <main>, are what the page shows.
+  await expect(page.locator("form#login")).toHaveCount(0);
   await waitForHydration(page);
 }
 
