@@ -30,11 +30,24 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: "chromium", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } }, testIgnore: /\.nojs\.spec\.ts$/ },
+    {
+      name: "chromium",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+      testIgnore: [/\.nojs\.spec\.ts$/, /\.local-d1\.spec\.ts$/],
+    },
     {
       name: "nojs",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, javaScriptEnabled: false },
       testMatch: /\.nojs\.spec\.ts$/,
+    },
+    // Specs that change the server's D1 file from outside (runE2eSql): last and one at a time, because a
+    // request that lands while another process holds the SQLite file fails with SQLITE_BUSY.
+    {
+      name: "local-d1",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+      testMatch: /\.local-d1\.spec\.ts$/,
+      dependencies: ["chromium", "nojs"],
+      workers: 1,
     },
   ],
   webServer: {

@@ -122,10 +122,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
     if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
   }, [loaderData.locale, i18n]);
   useSystemThemeSync(loaderData.theme.mode);
-  // Marks the document as interactive (tests wait for it before typing into enhanced forms).
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = "true";
-  }, []);
+  useHydratedMark();
   useFlashToast(loaderData.toast);
   usePreloadErrorToast();
   return <Outlet />;
@@ -134,5 +131,13 @@ export default function App({ loaderData }: Route.ComponentProps) {
 /** Also the page of an upstream outage (503) or throttle (429): upstreamErrorMiddleware renders it here. */
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   if (!isRouteErrorResponse(error)) console.error(error);
+  useHydratedMark();
   return <ErrorPage {...errorPageProps(error)} />;
+}
+
+/** Marks the document as interactive: the e2e `page.goto` waits for it before a spec clicks or types. */
+function useHydratedMark() {
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
 }

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn, useLanguage } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
 
 /** axe finds no serious or critical violation on the main screens, in light, dark and Arabic. */
 async function expectNoSeriousViolations(page: Page, label: string) {

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn, useLanguage } from "./support";
+import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
 
 const rows = (page: import("@playwright/test").Page) => page.locator("[data-slot=data-table] tbody tr");
 

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, DEMO_PASSWORD } from "./support";
+import { ACCOUNTS, DEMO_PASSWORD, expect, test } from "./support";
 
 test("without JavaScript: wrong password, then sign in and out", async ({ page }) => {
   await page.goto("/login?redirectTo=%2Fstatus");

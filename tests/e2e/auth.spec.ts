@@ -1,5 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, DEMO_PASSWORD, deliveredPasswordLink, signIn, unique } from "./support";
+import type { Page } from "@playwright/test";
+import { newestMessageId, passwordSetupPath, waitForMessageTo } from "./mail-catcher";
+import { ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, unique, waitingForHydration } from "./support";
 
 async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
@@ -82,17 +83,18 @@ test("register a new organization account", async ({ page }) => {
 });
 
 test("forgot password → delivered link → set password → sign in", async ({ page, browser }) => {
-  // Two browser contexts and a wrangler read of the local outbox.
+  // Two browser contexts and a delivery through the local mail catcher.
   test.setTimeout(90_000);
   const email = "aisha.bello@lakeside.test";
+  const before = await newestMessageId(email);
   await page.goto("/forgot-password");
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Send link" }).click();
   await expect(page.getByTestId("forgot-sent")).toBeVisible();
-  const link = await deliveredPasswordLink(email);
+  const link = passwordSetupPath(await waitForMessageTo(email, before));
   // The mail log shows the same message with the link redacted.
   const admin = await browser.newContext();
-  const adminPage = await admin.newPage();
+  const adminPage = waitingForHydration(await admin.newPage());
   await signIn(adminPage, ACCOUNTS.superAdmin);
   await adminPage.goto(`/mail-log?search=${encodeURIComponent(email)}`);
   await adminPage.getByRole("row").filter({ hasText: email }).first().getByRole("link").first().click();

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 /** Actions accept form posts only: JSON, no Content-Type or a broken multipart body answer 415/400, never 500. */
 const ACTIONS = [

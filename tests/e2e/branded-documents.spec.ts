@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn, unique, waitForHydration } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test, unique } from "./support";
 
 // A 1×1 PNG and a minimal PDF: real files, recognised by their bytes.
 // Real SMTP dialogues, uploads and axe on a 2-core machine: give each test room.
@@ -20,7 +20,6 @@ async function upload(page: Page, name: string, file: { name: string; mimeType: 
 test("upload with progress, preview, download, replace keeping the old version, delete", async ({ page }) => {
   await signIn(page, ACCOUNTS.orgAdmin);
   await page.goto("/branded-documents");
-  await waitForHydration(page);
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
 
@@ -59,7 +58,6 @@ test("upload with progress, preview, download, replace keeping the old version, 
 test("an .exe renamed .pdf is refused by its content", async ({ page }) => {
   await signIn(page, ACCOUNTS.orgAdmin);
   await page.goto("/branded-documents");
-  await waitForHydration(page);
   await upload(page, "invoice", { name: "invoice.pdf", mimeType: "application/pdf", buffer: EXE });
   await expect(page.getByTestId("upload-form").getByRole("alert")).toContainText("This file type is not allowed.");
 });
@@ -68,7 +66,6 @@ test("orgadmin@northwind.test does not see another organization's files; provide
   const staff = await browser.newPage({ baseURL });
   await signIn(staff, ACCOUNTS.superAdmin);
   await staff.goto("/branded-documents");
-  await waitForHydration(staff);
   const lakeside = unique("Lakeside-price-list").replaceAll(" ", "-");
   const form = staff.getByTestId("upload-form");
   await form.getByLabel("Organization").selectOption({ label: "Lakeside Logistics" });
@@ -79,7 +76,6 @@ test("orgadmin@northwind.test does not see another organization's files; provide
   await upload(staff, shared, { name: "terms.pdf", mimeType: "application/pdf", buffer: PDF });
   await expect(staff.getByText("Document uploaded.").first()).toBeVisible();
   await staff.reload();
-  await waitForHydration(staff);
   const lakesideHref = await staff.getByRole("link", { name: `${lakeside}.pdf`, exact: true }).getAttribute("href");
   const lakesideId = new URL(lakesideHref ?? "", "http://portal").searchParams.get("document");
   await staff.close();
@@ -87,7 +83,6 @@ test("orgadmin@northwind.test does not see another organization's files; provide
   const page = await browser.newPage({ baseURL });
   await signIn(page, ACCOUNTS.orgAdmin);
   await page.goto("/branded-documents?per_page=100");
-  await waitForHydration(page);
   await expect(page.getByRole("link", { name: `${shared}.pdf`, exact: true })).toBeVisible();
   await expect(page.getByRole("link", { name: `${lakeside}.pdf`, exact: true })).toHaveCount(0);
   expect((await page.request.get(`/branded-documents/${lakesideId}/file`)).status()).toBe(404);
@@ -97,7 +92,6 @@ test("orgadmin@northwind.test does not see another organization's files; provide
 test("generates a welcome letter into the organization's documents", async ({ page }) => {
   await signIn(page, ACCOUNTS.orgAdmin);
   await page.goto("/branded-documents");
-  await waitForHydration(page);
   await page.getByRole("button", { name: "Generate welcome letter" }).click();
   await expect(page.getByText("Welcome letter generated.")).toBeVisible();
   const link = page.getByRole("link", { name: "Welcome letter - Northwind Dental.pdf", exact: true }).first();

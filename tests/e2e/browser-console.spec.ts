@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { SCREENS } from "../../app/route-table";
-import { ACCOUNTS, signIn, waitForHydration } from "./support";
+import { ACCOUNTS, expect, signIn, test, waitForHydration } from "./support";
 
 /**
  * The browser console stays clean on the production build: no Content-Security-Policy violation

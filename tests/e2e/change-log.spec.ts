@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 test("the change log renders CHANGELOG.md for every signed-in user", async ({ page }) => {
   // The Support Agent holds no administration key: the change log needs none.

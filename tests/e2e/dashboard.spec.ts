@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn, useLanguage } from "./support";
+import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
 
 test.describe("dashboard", () => {
   test("shows the figures, the recent activity and 30 days of activity", async ({ page }) => {

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 function uniqueMac(): string {
   const hex = (Date.now() * 1000 + Math.floor(Math.random() * 1000)).toString(16).padStart(12, "0").slice(-12);

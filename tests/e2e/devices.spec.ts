@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 /** A MAC no other test uses, with colons and upper case as people type it. */
 function uniqueMac(): string {

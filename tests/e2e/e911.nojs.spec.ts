@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { signIn } from "./support";
+import { expect, signIn, test } from "./support";
 
 test("E911 without JavaScript: select rows, set one address, accept the carrier's suggestion", async ({ page }) => {
   // Seeded numbers 10 and 11 belong to Lakeside Logistics. Searched for, not paged to: other specs import

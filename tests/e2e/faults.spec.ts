@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn, unique, useLanguage } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test, unique, useLanguage } from "./support";
 
 /**
  * The backend failing while a user works: the bundled backend answers the calls named by the `amp-fault`

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn, useLanguage, waitForHydration } from "./support";
+import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
 
 // What a page downloads (issue 8): no Arabic web font on Latin pages, sonner and the confirm dialog only
 // when they are used, the stylesheet before the scripts.
@@ -8,7 +7,6 @@ test("the English /login fetches no Arabic font and no toast library, and its st
   const fetched: string[] = [];
   page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto("/login");
-  await waitForHydration(page);
   await page.waitForLoadState("networkidle");
   const fonts = fetched.filter((path) => path.endsWith(".woff2"));
   expect(fonts.length).toBeGreaterThan(0);
@@ -36,7 +34,6 @@ test("the first toast loads sonner and is shown", async ({ page }) => {
   const fetched: string[] = [];
   page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto("/login");
-  await waitForHydration(page);
   await page.locator('input[name="email"]').fill(ACCOUNTS.superAdmin);
   await page.locator('input[name="password"]').fill("not-the-password");
   await page.locator('form#login button[type="submit"]').click();

@@ -1,7 +1,6 @@
 import { readFile } from "node:fs/promises";
-import { expect, test } from "@playwright/test";
 import { importCsv } from "./import-csv";
-import { ACCOUNTS, signIn } from "./support";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 test.describe("importing phone numbers without JavaScript", () => {
   test("1,000 rows for two organizations with 20 bad ones: preview, commit, progress, error report, numbers listed", async ({ page }) => {

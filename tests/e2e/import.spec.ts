@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { importCsv } from "./import-csv";
-import { ACCOUNTS, signIn, useLanguage } from "./support";
+import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { DEMO_PASSWORD } from "./support";
+import type { Page } from "@playwright/test";
+import { DEMO_PASSWORD, expect, test } from "./support";
 
 /**
  * Each portal response reports its KV writes in Server-Timing (`session;desc="kv-writes=N"`). Reading a

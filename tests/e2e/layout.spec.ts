@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 test("the vertical navigation collapses to icons and expands again", async ({ page }) => {
   await signIn(page, "taylor.brooks@amp.test");

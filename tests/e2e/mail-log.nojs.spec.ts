@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 test("the mail log filters and shows a message without JavaScript", async ({ page }) => {
   await signIn(page, ACCOUNTS.auditor, undefined, "/mail-log");

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn, unique } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test, unique } from "./support";
 
 const rows = (page: Page) => page.locator("[data-slot='data-table'] tbody tr");
 

@@ -1,7 +1,6 @@
-import { expect, test } from "@playwright/test";
 import { SCREENS } from "../../app/route-table";
 import { type Permission, SEEDED_ROLES, type SeededRole } from "../../common/permissions";
-import { signIn } from "./support";
+import { expect, signIn, test, waitingForHydration } from "./support";
 
 /** Demo accounts and their roles (backend/src/db/seed.ts); Grace Liu holds no role at all. */
 const ACCOUNTS: { email: string; role: SeededRole | null; member: boolean }[] = [
@@ -70,8 +69,8 @@ test("the refused page keeps the signed-in layout", async ({ page }) => {
 test("a role given and taken away in another session shows on the user's next page", async ({ browser }) => {
   // Two sign-ins and three user edits: room on a busy machine.
   test.slow();
-  const member = await browser.newPage();
-  const admin = await browser.newPage();
+  const member = waitingForHydration(await browser.newPage());
+  const admin = waitingForHydration(await browser.newPage());
   await signIn(member, "peter.novak@maple.test");
   await signIn(admin, "admin@amp.test");
   const setOrganizationAdmin = async (checked: boolean) => {

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn, unique } from "./support";
+import { ACCOUNTS, expect, signIn, test, unique } from "./support";
 
 test("without JavaScript: Generate LOA posts the form and comes back to the order, which lists the letter", async ({ page }) => {
   const number = `628${200 + Math.floor(Math.random() * 700)}${1000 + Math.floor(Math.random() * 8000)}`;

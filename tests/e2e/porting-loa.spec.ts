@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn, unique, waitForHydration } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test, unique, waitForHydration } from "./support";
 
 /** Numbers nobody else uses: (415) NXX-XXXX at random, never ending 9999 (the sandbox refuses those). */
 function freshNumbers(count: number): string[] {

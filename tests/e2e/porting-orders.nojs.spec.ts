@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn, unique } from "./support";
+import { ACCOUNTS, expect, signIn, test, unique } from "./support";
 
 /** A tiny but valid PDF: the backend recognizes documents by their content. */
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn, unique, waitForHydration } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test, unique, waitForHydration, waitingForHydration } from "./support";
 
 /** A tiny but valid PDF: the backend recognizes documents by their content. */
 const PDF = Buffer.from(
@@ -92,7 +92,7 @@ test("from the portability check to a completed port: LOA upload, submit, watch,
 
 test("an organization admin sees only the organization's orders; a draft is edited and cancelled", async ({ page, browser }) => {
   // A provider's draft (the provider's own organization).
-  const staff = await browser.newPage();
+  const staff = waitingForHydration(await browser.newPage());
   await signIn(staff, ACCOUNTS.superAdmin, undefined, "/tools/porting/order/new");
   const [number] = freshNumbers();
   const providerEntity = unique("Provider Draft");
@@ -128,8 +128,6 @@ test("an organization admin sees only the organization's orders; a draft is edit
   await page.goto(`/tools/porting/order?search=${encodeURIComponent(entity)}`);
   await page.getByRole("link", { name: /^Order #/ }).click();
   await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
-  // The confirm dialog opens with JavaScript: a click before hydration is lost.
-  await waitForHydration(page);
   await page.getByRole("button", { name: "Cancel order" }).click();
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByRole("status")).toContainText("Cancelled");

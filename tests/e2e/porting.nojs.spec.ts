@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 test("DID lookup works as a plain GET form without JavaScript", async ({ page }) => {
   await signIn(page, ACCOUNTS.support, undefined, "/tools/vendor/did-lookup");

@@ -1,6 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn, useLanguage, waitForHydration } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
 
 async function expectNoSeriousViolations(page: Page, label: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
@@ -44,7 +44,6 @@ test("DID lookup: a formatted number gives the holder, a shareable URL and a lin
 
 test("portability check: pasted numbers grouped by losing carrier, rejects listed, and CSV", async ({ page }) => {
   await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/porting/check");
-  await waitForHydration(page);
   await page.getByLabel("Numbers").fill("(212) 555-0100\n415-555-0101, 212 555 0102 212 555 0103\n800 555 0100; 212-555-9999\nhello");
   await page.getByRole("button", { name: "Check portability" }).click();
   await expect(page.getByRole("status")).toContainText("4 of 6 numbers can be ported in.");
@@ -70,7 +69,6 @@ test("portability check: pasted numbers grouped by losing carrier, rejects liste
 
 test("portability check: a CSV upload is read, and an empty submission is refused next to the field", async ({ page }) => {
   await signIn(page, ACCOUNTS.support, undefined, "/tools/porting/check");
-  await waitForHydration(page);
   await page.getByRole("button", { name: "Check portability" }).click();
   await expect(page.locator("#check-numbers-error")).toHaveText("This field is required.");
   await page.getByLabel("Or upload a CSV file").setInputFiles({

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { signIn } from "./support";
+import { expect, signIn, test } from "./support";
 
 const PASSWORD_USER = "riley.chen@amp.test";
 const PREFERENCES_USER = "fatima.zahra@amp.test";

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { signIn } from "./support";
+import { expect, signIn, test } from "./support";
 
 // Seeded users no other spec signs in with, so parallel tests never share a profile.
 const PREFERENCES_USER = "ethan.walsh@amp.test";

@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { waitForMessageTo } from "./mail-catcher";
-import { signIn, unique } from "./support";
+import { expect, signIn, test, unique } from "./support";
 
 // The carrier completes a new number after SANDBOX_ORDER_DELAY_SECONDS (5 s in backend/wrangler.toml).
 test.setTimeout(90_000);

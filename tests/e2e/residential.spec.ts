@@ -1,7 +1,7 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { waitForMessageTo } from "./mail-catcher";
-import { signIn, unique, useLanguage } from "./support";
+import { expect, signIn, test, unique, useLanguage, waitingForHydration } from "./support";
 
 // The carrier completes a new number after SANDBOX_ORDER_DELAY_SECONDS (5 s in backend/wrangler.toml).
 test.setTimeout(90_000);
@@ -76,7 +76,7 @@ test("staff sign up a subscriber with a new number and resume the sign-up after 
 
   // Close the page; a new one finds the draft on the first step and resumes where it stopped.
   await page.close();
-  const again = await context.newPage();
+  const again = waitingForHydration(await context.newPage());
   await again.goto("/residential/add");
   const drafts = again.getByTestId("residential-drafts");
   await expect(drafts).toContainText(name);

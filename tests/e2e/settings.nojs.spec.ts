@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 test.describe("system settings without JavaScript", () => {
   test("the server validates and keeps the typed values", async ({ page }) => {

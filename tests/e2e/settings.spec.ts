@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn, unique, useLanguage } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test, unique, useLanguage } from "./support";
 
 // These tests change portal-wide settings; each restores what it changed before it ends.
 test.describe.configure({ mode: "serial" });

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 test("without JavaScript: sign in, the shell renders, the overlay and theme menus work", async ({ page }) => {
   await page.setViewportSize({ width: 1024, height: 768 });

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn, useLanguage, waitForHydration } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
 
 /** The primary colour in force (a CSS variable on :root, set by the nonce'd palette stylesheet). */
 const primaryChoice = (page: Page) =>
@@ -31,8 +31,6 @@ test.describe("signed-in layout", () => {
     await expect(page.locator("main#main")).toBeVisible();
     const main = await page.locator("main#main").boundingBox();
     expect(main?.x).toBeLessThan(40);
-    // A click before React is there is lost (it failed once in CI, 1 run in ~10 on 2 loaded cores).
-    await waitForHydration(page);
     await page.getByTestId("nav-open").click();
     await expect(nav).toBeInViewport();
     await nav.getByRole("link", { name: /System status/ }).click();

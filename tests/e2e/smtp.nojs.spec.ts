@@ -1,6 +1,5 @@
-import { expect, test } from "@playwright/test";
 import { CATCHER_SMTP_PORT, waitForMessageTo } from "./mail-catcher";
-import { ACCOUNTS, signIn } from "./support";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 test("without JavaScript: send a test with the typed settings, then save the relay", async ({ page }) => {
   await signIn(page, ACCOUNTS.orgAdmin);

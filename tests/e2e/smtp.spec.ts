@@ -1,7 +1,6 @@
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test } from "@playwright/test";
 import { CATCHER_SMTP_PORT, waitForMessageTo } from "./mail-catcher";
-import { ACCOUNTS, signIn, waitForHydration } from "./support";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 // Real SMTP dialogues, uploads and axe on a 2-core machine: give each test room.
 test.describe.configure({ timeout: 90_000 });
@@ -13,7 +12,6 @@ test("an organization admin configures the relay, sends a test through the real 
 }) => {
   await signIn(page, ACCOUNTS.orgAdmin);
   await page.goto("/organization/smtp");
-  await waitForHydration(page);
   await expect(page.getByRole("heading", { name: "SMTP relay" })).toBeVisible();
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
   expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
@@ -50,7 +48,6 @@ test("bad settings are refused at their fields with the typed values kept; unwor
 }) => {
   await signIn(page, ACCOUNTS.orgAdmin);
   await page.goto("/organization/smtp");
-  await waitForHydration(page);
   await page.getByLabel("Port").fill("465");
   await page.getByLabel("Encryption").selectOption("starttls");
   await expect(page.getByTestId("port-warning")).toContainText("Port 465 expects TLS");
@@ -66,7 +63,6 @@ test("bad settings are refused at their fields with the typed values kept; unwor
 test("a refused connection is reported in plain words", async ({ page }) => {
   await signIn(page, ACCOUNTS.orgAdmin);
   await page.goto("/organization/smtp");
-  await waitForHydration(page);
   await page.getByLabel("Host").fill("127.0.0.1");
   // Port 9 (discard) is closed on the test machine.
   await page.getByLabel("Port").fill("9");
@@ -81,7 +77,6 @@ test("a refused connection is reported in plain words", async ({ page }) => {
 test("provider staff pick the organization on the page", async ({ page }) => {
   await signIn(page, ACCOUNTS.superAdmin);
   await page.goto("/organization/smtp");
-  await waitForHydration(page);
   await expect(page.getByText("Choose an organization above")).toBeVisible();
   await page.getByLabel("Organization", { exact: true }).selectOption({ label: "Lakeside Logistics" });
   await page.getByRole("button", { name: "Open" }).click();

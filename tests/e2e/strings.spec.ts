@@ -1,6 +1,6 @@
-import { expect, type Page, test } from "@playwright/test";
+import type { Page } from "@playwright/test";
 import { resources } from "../../app/locales";
-import { ACCOUNTS, DEMO_PASSWORD, signIn, useLanguage, waitForHydration } from "./support";
+import { ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, useLanguage } from "./support";
 
 /**
  * The browser loads strings per namespace (docs/decisions/024-strings-load-per-namespace.md): a page loads,
@@ -66,7 +66,6 @@ for (const language of ["en", "ar"] as const) {
     await useLanguage(page, language);
     const requested = watchStrings(page);
     await page.goto("/login");
-    await waitForHydration(page);
     await page.waitForLoadState("networkidle");
     expect(requested.sort()).toEqual(["auth", "common", "errors", "ui", "validation"].map((namespace) => `${language}/${namespace}`));
     expect(await rawKeysShown(page)).toEqual([]);
@@ -87,7 +86,6 @@ for (const { language, dir } of WALKS) {
     await useLanguage(page, language);
     const requested = watchStrings(page);
     await page.reload();
-    await waitForHydration(page);
     await expect(page.locator("html")).toHaveAttribute("lang", language);
     await expect(page.locator("html")).toHaveAttribute("dir", dir);
     const onLoad = requested.length;
@@ -124,7 +122,6 @@ test("signing in from the English page as a user whose saved language is Arabic 
   await useLanguage(page, "en");
   // Hydrated first: a click before that posts the form as a document (the no-JavaScript sign-in).
   await page.goto("/login");
-  await waitForHydration(page);
   await page.getByLabel("Email").fill("noor.haddad@amp.test");
   await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
   await page.locator('form#login button[type="submit"]').click();

@@ -1,5 +1,32 @@
 import { spawnSync } from "node:child_process";
-import { expect, type Page, test } from "@playwright/test";
+import { test as base, expect, type Page, type Response } from "@playwright/test";
+
+/**
+ * Playwright's `test`, whose `page` waits for React: with JavaScript on, `page.goto` and `page.reload` return
+ * once an HTML page has hydrated. Before that, a click on an enhanced control does what it does without
+ * JavaScript (a confirm trigger posts at once, an area's "all" box ticks only itself), and a spec that clicked
+ * that early failed on loaded machines. Specs import `test` and `expect` from here.
+ */
+export const test = base.extend({
+  page: async ({ page }, use) => {
+    await use(waitingForHydration(page));
+  },
+});
+export { expect };
+
+/** Makes `goto` and `reload` of a page the test opened itself (browser.newPage()) wait for hydration too. */
+export function waitingForHydration(page: Page): Page {
+  if (test.info().project.use.javaScriptEnabled === false) return page;
+  const goto = page.goto.bind(page);
+  const reload = page.reload.bind(page);
+  const hydrated = async (response: Response | null) => {
+    if (response?.headers()["content-type"]?.includes("text/html")) await waitForHydration(page);
+    return response;
+  };
+  page.goto = async (url, options) => hydrated(await goto(url, options));
+  page.reload = async (options) => hydrated(await reload(options));
+  return page;
+}
 
 export const DEMO_PASSWORD = "password";
 export const ACCOUNTS = {
@@ -40,57 +67,22 @@ export function unique(prefix: string) {
 }
 
 /**
- * The password-setup link of the newest e-mail delivered to `email`. The mail log shows such links
- * redacted, so it comes from the local dev outbox (MAIL_OUTBOX_DEV=1 in backend/.dev.vars, which the e2e
- * server sets up), read with `npm run mail:outbox` on the e2e state.
- */
-export async function deliveredPasswordLink(email: string): Promise<string> {
-  const output = onLocalD1("npm", ["run", "--silent", "mail:outbox", "--", email, "--json"], {
-    ...process.env,
-    AMP_STATE_DIR: process.env.AMP_STATE_DIR ?? ".wrangler/e2e-state",
-  });
-  const [newest] = JSON.parse(output) as { text: string }[];
-  const link = newest?.text.match(/https?:\/\/\S+\/password-setup\?\S+/)?.[0];
-  if (!link) throw new Error(`no password-setup link delivered to ${email}`);
-  const url = new URL(link);
-  // The mail points at APP_URL; the test browses the server under test.
-  return `${url.pathname}${url.search}`;
-}
-
-/**
- * Runs a command that opens the e2e server's local D1 file and returns its output. The running server holds
- * the same SQLite file: at a moment it writes, the command fails with SQLITE_BUSY and is tried again (what
- * these commands do, a read or one idempotent update, is safe to repeat).
- */
-function onLocalD1(command: string, args: string[], env: NodeJS.ProcessEnv): string {
-  for (let attempt = 1; ; attempt++) {
-    const result = spawnSync(command, args, { encoding: "utf8", env });
-    if (result.status === 0) return result.stdout;
-    if (attempt < 4 && /SQLITE_BUSY/.test(`${result.stderr}${result.stdout}`)) continue;
-    throw new Error(`${command} ${args.join(" ")} failed:\n${result.stderr}${result.stdout}`);
-  }
-}
-
-/**
  * Runs one SQL statement on the e2e server's local D1 (scripts/e2e-server.mjs, `.wrangler/e2e-state`): only
  * for what a browser cannot make happen in a test's time, such as a reservation reaching its expiry.
+ *
+ * Only specs named `*.local-d1.spec.ts` may call it: Playwright runs them last and one at a time. The server
+ * holds the same SQLite file and workerd does not wait for a lock, so a request that lands while this command
+ * holds the file fails with SQLITE_BUSY (it failed another spec's reservation that way). The command itself
+ * meets the same lock when the server writes, and is tried again: one idempotent statement is safe to repeat.
  */
 export function runE2eSql(statement: string): void {
-  onLocalD1(
-    "npx",
-    [
-      "wrangler",
-      "d1",
-      "execute",
-      "DB",
-      "--local",
-      "-c",
-      "backend/wrangler.toml",
-      "--persist-to",
-      ".wrangler/e2e-state",
-      "--command",
-      statement,
-    ],
-    { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" },
-  );
+  if (!/\.local-d1\.spec\.ts$/.test(test.info().file)) throw new Error("runE2eSql is for *.local-d1.spec.ts files only");
+  const args = ["wrangler", "d1", "execute", "DB", "--local", "-c", "backend/wrangler.toml", "--persist-to", ".wrangler/e2e-state"];
+  const env = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+  for (let attempt = 1; ; attempt++) {
+    const result = spawnSync("npx", [...args, "--command", statement], { encoding: "utf8", env });
+    if (result.status === 0) return;
+    if (attempt < 4 && /SQLITE_BUSY/.test(`${result.stderr}${result.stdout}`)) continue;
+    throw new Error(`runE2eSql failed:\n${result.stderr}${result.stdout}`);
+  }
 }

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn, unique } from "./support";
+import { ACCOUNTS, expect, signIn, test, unique } from "./support";
 
 test.describe("text-to-speech without JavaScript", () => {
   test.describe.configure({ timeout: 60_000 });

@@ -1,5 +1,5 @@
-import { expect, type Page, test } from "@playwright/test";
-import { ACCOUNTS, signIn, unique, waitForHydration } from "./support";
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test, unique, waitForHydration } from "./support";
 
 /** Fetches what an audio element plays, with the page's session: real, non-empty WAV. */
 async function expectWav(page: Page, src: string | null) {

@@ -1,5 +1,4 @@
-import { expect, test } from "@playwright/test";
-import { ACCOUNTS, signIn } from "./support";
+import { ACCOUNTS, expect, signIn, test } from "./support";
 
 /**
  * Upstream calls per screen, from the portal's Server-Timing (`upstream;desc="calls=N"`). Laravel's default
