@@ -141,6 +141,8 @@ export const SCREENS = [
     sample: "/tools/orders/phone-numbers/1/order-confirmed",
   },
   { id: "profile", path: "profile/:tab?", file: "routes/profile.tsx", permission: null, sample: "/profile/account" },
+  // The theme customizer as a screen: where its trigger leads without JavaScript.
+  { id: "customize", path: "customize", file: "routes/customize.tsx", permission: null },
   {
     id: "change-log",
     path: "change-log",

@@ -94,6 +94,9 @@ test("no CSP violation or hydration message on the main screens, with a dialog a
   await expect(page.getByRole("alertdialog")).toBeVisible();
   await page.keyboard.press("Escape");
   await settle(page);
+  await page.getByTestId("customizer-trigger").click();
+  await expect(page.getByTestId("customizer")).toBeVisible();
+  await settle(page);
   expect(collected.violations).toEqual([]);
   expect(collected.messages.filter((text) => HYDRATION.test(text) || /Content.Security.Policy/i.test(text))).toEqual([]);
 });

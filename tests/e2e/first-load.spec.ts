@@ -52,3 +52,24 @@ test("a list's confirm dialog loads on first use and still confirms or cancels",
   await trigger.click();
   await expect(page.getByRole("alertdialog")).toBeVisible();
 });
+
+test("the customizer panel is not drawn with the page: it loads on first use and stays open while the layout changes", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+  await signIn(page, ACCOUNTS.support);
+  const html = await (await page.request.get("/dashboard")).text();
+  expect(html).toContain('data-testid="customizer-trigger"');
+  expect(html).not.toContain('data-testid="customizer"');
+  expect(fetched.some((path) => path.includes("customizer-panel"))).toBe(false);
+  await page.getByTestId("customizer-trigger").click();
+  const customizer = page.getByRole("dialog", { name: "Theme customizer" });
+  await expect(customizer).toBeVisible();
+  expect(fetched.some((path) => path.includes("customizer-panel"))).toBe(true);
+  await customizer.getByRole("button", { name: "Horizontal" }).click();
+  await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "horizontal");
+  await expect(customizer).toBeVisible();
+  await customizer.getByRole("button", { name: "Reset to defaults" }).click();
+  await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "vertical");
+  await page.keyboard.press("Escape");
+  await expect(customizer).toBeHidden();
+});

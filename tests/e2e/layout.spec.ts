@@ -29,7 +29,7 @@ test("horizontal navigation: a hidden navbar becomes sticky and the vertical nav
   // The menu is now a bar of section menus above the content.
   await expect(page.locator("#vertical-nav")).not.toBeInViewport();
   await customizer.getByRole("button", { name: "Close" }).click();
-  await expect(customizer).not.toBeInViewport();
+  await expect(customizer).toBeHidden();
   await page.locator("summary[aria-label='Resources']").click();
   await page.locator("details[open]").getByRole("link", { name: "System status" }).click();
   await expect(page).toHaveURL(/\/status$/);

@@ -21,3 +21,19 @@ test("without JavaScript: sign in, the shell renders, the overlay and theme menu
   await page.locator("[data-theme-option='light']").click();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
 });
+
+test("without JavaScript the customizer is a screen: a choice posts, comes back, and the back link returns", async ({ page }) => {
+  await signIn(page, ACCOUNTS.support);
+  await page.goto("/status");
+  await page.getByTestId("customizer-trigger").click();
+  await expect(page).toHaveURL(/\/customize\?redirectTo=%2Fstatus$/);
+  await expect(page.getByRole("heading", { level: 1, name: "Theme customizer" })).toBeVisible();
+  await page.getByRole("button", { name: "Wide" }).click();
+  await expect(page).toHaveURL(/\/customize\?redirectTo=%2Fstatus$/);
+  await expect(page.getByRole("button", { name: "Wide" })).toHaveAttribute("aria-pressed", "true");
+  await expect(page.locator("[data-content-width]")).toHaveAttribute("data-content-width", "wide");
+  await page.getByRole("button", { name: "Reset to defaults" }).click();
+  await expect(page.getByRole("button", { name: "Boxed" })).toHaveAttribute("aria-pressed", "true");
+  await page.getByRole("link", { name: "Back", exact: true }).click();
+  await expect(page).toHaveURL(/\/status$/);
+});

@@ -1,15 +1,13 @@
-import { Check, RotateCcw, Settings2, X } from "lucide-react";
+import { Check, RotateCcw, Settings2 } from "lucide-react";
+import * as React from "react";
 import { useTranslation } from "react-i18next";
-import { useFetcher, useLocation } from "react-router";
+import { Link, useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { PRESET_SWATCH } from "~/components/ui/swatch";
 import { PRIMARY_COLOR_PRESETS, type PreferenceKey, type Preferences } from "~/lib/preferences";
 import type { ResolvedTheme } from "~/lib/theme.server";
 import { cn } from "~/lib/utils";
 import { PreferenceForm } from "./preference-form";
-import { ToggleLabel } from "./toggle-label";
-
-export const CUSTOMIZER_TOGGLE_ID = "customizer-toggle";
 
 function Options<T extends string>({
   name,
@@ -42,143 +40,133 @@ function Options<T extends string>({
   );
 }
 
+const HeadingContext = React.createContext<"h2" | "h3">("h3");
+
 function Section({ title, hint, children }: { title: string; hint?: string; children: React.ReactNode }) {
+  const Heading = React.useContext(HeadingContext);
   return (
     <section className="space-y-2 border-b px-5 py-4 last:border-b-0">
-      <h3 className="font-medium text-muted-foreground text-xs uppercase tracking-wide">{title}</h3>
+      <Heading className="font-medium text-muted-foreground text-xs uppercase tracking-wide">{title}</Heading>
       {hint && <p className="text-muted-foreground text-xs">{hint}</p>}
       {children}
     </section>
   );
 }
 
-/** The theme customizer: every interface preference, previewed live, persisted in amp-* cookies. */
-export function Customizer({ preferences, theme }: { preferences: Preferences; theme: ResolvedTheme }) {
+/**
+ * Every interface preference, each a small form posting to /preferences: previewed live with JavaScript
+ * (the customizer panel), plain posts without it (the /customize screen).
+ */
+export function CustomizerSections({
+  preferences,
+  theme,
+  headings = "h3",
+}: {
+  preferences: Preferences;
+  theme: ResolvedTheme;
+  /** The level of the section headings: h3 under the panel's title, h2 under a page's h1. */
+  headings?: "h2" | "h3";
+}) {
+  const { t } = useTranslation();
+  return (
+    <HeadingContext.Provider value={headings}>
+      <Section title={t("customizer.primaryColor")}>
+        <div className="flex flex-wrap items-center gap-2">
+          {PRIMARY_COLOR_PRESETS.map((color) => (
+            <PreferenceForm key={color} name="primary-color" value={color}>
+              <button
+                type="submit"
+                aria-label={color}
+                aria-pressed={theme.primary === color}
+                className={cn(
+                  "flex size-9 items-center justify-center rounded-md border-2 border-transparent aria-pressed:border-foreground/30",
+                  PRESET_SWATCH[color],
+                )}
+              >
+                {theme.primary === color && <Check className="size-4 text-white" aria-hidden="true" />}
+              </button>
+            </PreferenceForm>
+          ))}
+        </div>
+        <CustomColorForm current={theme.primary} />
+      </Section>
+      <Section title={t("theme.label")}>
+        <Options name="theme" current={theme.mode} options={["light", "dark", "system"] as const} label={(value) => t(`theme.${value}`)} />
+      </Section>
+      <Section title={t("customizer.skin")}>
+        <Options
+          name="skin"
+          current={preferences.skin}
+          options={["default", "bordered"] as const}
+          label={(value) => t(`customizer.skins.${value}`)}
+        />
+      </Section>
+      <Section title={t("customizer.semiDark")} hint={t("customizer.semiDarkHint")}>
+        <Options
+          name="semi-dark"
+          current={theme.semiDark ? "true" : "false"}
+          options={["false", "true"] as const}
+          label={(value) => t(value === "true" ? "customizer.semiDark" : "theme.light")}
+        />
+      </Section>
+      <Section title={t("customizer.layout")}>
+        <Options
+          name="layout"
+          current={preferences.layout}
+          options={["vertical", "horizontal"] as const}
+          label={(value) => t(`customizer.layouts.${value}`)}
+        />
+      </Section>
+      <Section title={t("customizer.contentWidth")}>
+        <Options
+          name="content-width"
+          current={preferences["content-width"]}
+          options={["boxed", "wide"] as const}
+          label={(value) => t(`customizer.widths.${value}`)}
+        />
+      </Section>
+      <Section title={t("customizer.navbarType")}>
+        <Options
+          name="navbar-type"
+          current={preferences["navbar-type"]}
+          options={preferences.layout === "horizontal" ? (["sticky", "static"] as const) : (["sticky", "static", "hidden"] as const)}
+          label={(value) => t(`customizer.navbarTypes.${value}`)}
+        />
+      </Section>
+      <Section title={t("customizer.navbarBlur")}>
+        <Options
+          name="navbar-blur"
+          current={preferences["navbar-blur"]}
+          options={["true", "false"] as const}
+          label={(value) => t(value === "true" ? "on" : "off")}
+        />
+      </Section>
+      <Section title={t("customizer.footerType")}>
+        <Options
+          name="footer-type"
+          current={preferences["footer-type"]}
+          options={["static", "sticky", "hidden"] as const}
+          label={(value) => t(`customizer.footerTypes.${value}`)}
+        />
+      </Section>
+    </HeadingContext.Provider>
+  );
+}
+
+/** Clears every interface preference (the user's theme settings too) and comes back to this page. */
+export function ResetPreferencesButton() {
   const { t } = useTranslation();
   const reset = useFetcher();
   const location = useLocation();
   return (
-    <>
-      <input type="checkbox" id={CUSTOMIZER_TOGGLE_ID} className="peer/customizer sr-only" tabIndex={-1} aria-hidden="true" />
-      <label
-        htmlFor={CUSTOMIZER_TOGGLE_ID}
-        className="fixed inset-0 z-50 hidden bg-black/40 peer-checked/customizer:block"
-        aria-hidden="true"
-      />
-      <div
-        role="dialog"
-        aria-labelledby="customizer-title"
-        className="fixed inset-y-0 end-0 z-50 flex w-full max-w-sm translate-x-full flex-col bg-card shadow-2xl transition-transform peer-checked/customizer:translate-x-0 rtl:-translate-x-full rtl:peer-checked/customizer:translate-x-0 motion-reduce:transition-none"
-        data-testid="customizer"
-      >
-        <div className="flex items-start justify-between gap-3 border-b px-5 py-4">
-          <div>
-            <h2 id="customizer-title" className="font-semibold text-lg">
-              {t("customizer.title")}
-            </h2>
-            <p className="text-muted-foreground text-sm">{t("customizer.description")}</p>
-          </div>
-          <div className="flex items-center gap-1">
-            <reset.Form method="post" action="/preferences">
-              <input type="hidden" name="key" value="reset" />
-              <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
-              <Button type="submit" variant="ghost" size="icon" aria-label={t("customizer.reset")} title={t("customizer.reset")}>
-                <RotateCcw />
-              </Button>
-            </reset.Form>
-            <ToggleLabel target={CUSTOMIZER_TOGGLE_ID} label={t("close")} className="rounded-md">
-              <X className="size-4" />
-            </ToggleLabel>
-          </div>
-        </div>
-        <div className="flex-1 overflow-y-auto">
-          <Section title={t("customizer.primaryColor")}>
-            <div className="flex flex-wrap items-center gap-2">
-              {PRIMARY_COLOR_PRESETS.map((color) => (
-                <PreferenceForm key={color} name="primary-color" value={color}>
-                  <button
-                    type="submit"
-                    aria-label={color}
-                    aria-pressed={theme.primary === color}
-                    className={cn(
-                      "flex size-9 items-center justify-center rounded-md border-2 border-transparent aria-pressed:border-foreground/30",
-                      PRESET_SWATCH[color],
-                    )}
-                  >
-                    {theme.primary === color && <Check className="size-4 text-white" aria-hidden="true" />}
-                  </button>
-                </PreferenceForm>
-              ))}
-            </div>
-            <CustomColorForm current={theme.primary} />
-          </Section>
-          <Section title={t("theme.label")}>
-            <Options
-              name="theme"
-              current={theme.mode}
-              options={["light", "dark", "system"] as const}
-              label={(value) => t(`theme.${value}`)}
-            />
-          </Section>
-          <Section title={t("customizer.skin")}>
-            <Options
-              name="skin"
-              current={preferences.skin}
-              options={["default", "bordered"] as const}
-              label={(value) => t(`customizer.skins.${value}`)}
-            />
-          </Section>
-          <Section title={t("customizer.semiDark")} hint={t("customizer.semiDarkHint")}>
-            <Options
-              name="semi-dark"
-              current={theme.semiDark ? "true" : "false"}
-              options={["false", "true"] as const}
-              label={(value) => t(value === "true" ? "customizer.semiDark" : "theme.light")}
-            />
-          </Section>
-          <Section title={t("customizer.layout")}>
-            <Options
-              name="layout"
-              current={preferences.layout}
-              options={["vertical", "horizontal"] as const}
-              label={(value) => t(`customizer.layouts.${value}`)}
-            />
-          </Section>
-          <Section title={t("customizer.contentWidth")}>
-            <Options
-              name="content-width"
-              current={preferences["content-width"]}
-              options={["boxed", "wide"] as const}
-              label={(value) => t(`customizer.widths.${value}`)}
-            />
-          </Section>
-          <Section title={t("customizer.navbarType")}>
-            <Options
-              name="navbar-type"
-              current={preferences["navbar-type"]}
-              options={preferences.layout === "horizontal" ? (["sticky", "static"] as const) : (["sticky", "static", "hidden"] as const)}
-              label={(value) => t(`customizer.navbarTypes.${value}`)}
-            />
-          </Section>
-          <Section title={t("customizer.navbarBlur")}>
-            <Options
-              name="navbar-blur"
-              current={preferences["navbar-blur"]}
-              options={["true", "false"] as const}
-              label={(value) => t(value === "true" ? "on" : "off")}
-            />
-          </Section>
-          <Section title={t("customizer.footerType")}>
-            <Options
-              name="footer-type"
-              current={preferences["footer-type"]}
-              options={["static", "sticky", "hidden"] as const}
-              label={(value) => t(`customizer.footerTypes.${value}`)}
-            />
-          </Section>
-        </div>
-      </div>
-    </>
+    <reset.Form method="post" action="/preferences">
+      <input type="hidden" name="key" value="reset" />
+      <input type="hidden" name="redirectTo" value={location.pathname + location.search} />
+      <Button type="submit" variant="outline" size="sm">
+        <RotateCcw aria-hidden="true" />
+        {t("customizer.reset")}
+      </Button>
+    </reset.Form>
   );
 }
 
@@ -203,11 +191,58 @@ function CustomColorForm({ current }: { current: string }) {
   );
 }
 
+// The panel (a Radix sheet) loads when the trigger is first pointed at, focused or clicked: no page draws
+// its ~100 form controls on the server or hydrates them up front.
+const loadPanel = () => import("./customizer-panel");
+const CustomizerPanel = React.lazy(loadPanel);
+const CustomizerContext = React.createContext<(() => void) | null>(null);
+
+/** Holds the customizer panel of the signed-in layout: it stays open while a preference changes the layout. */
+export function CustomizerHost({ children }: { children: React.ReactNode }) {
+  const [open, setOpen] = React.useState(false);
+  // Mounted from the first opening on, so that closing can animate.
+  const [used, setUsed] = React.useState(false);
+  const openPanel = React.useCallback(() => {
+    setUsed(true);
+    setOpen(true);
+  }, []);
+  return (
+    <CustomizerContext.Provider value={openPanel}>
+      {children}
+      {used && (
+        <React.Suspense fallback={null}>
+          <CustomizerPanel open={open} onOpenChange={setOpen} />
+        </React.Suspense>
+      )}
+    </CustomizerContext.Provider>
+  );
+}
+
+/**
+ * A link to the /customize screen: what it does without JavaScript (or before hydration). With
+ * JavaScript a plain click opens the panel instead.
+ */
 export function CustomizerTrigger() {
   const { t } = useTranslation();
+  const location = useLocation();
+  const openPanel = React.useContext(CustomizerContext);
   return (
-    <ToggleLabel target={CUSTOMIZER_TOGGLE_ID} label={t("customizer.open")} testId="customizer-trigger">
-      <Settings2 className="size-5" />
-    </ToggleLabel>
+    <Link
+      to={`/customize?${new URLSearchParams({ redirectTo: location.pathname + location.search })}`}
+      aria-label={t("customizer.open")}
+      title={t("customizer.open")}
+      aria-haspopup="dialog"
+      data-testid="customizer-trigger"
+      onPointerEnter={() => void loadPanel()}
+      onFocus={() => void loadPanel()}
+      onClick={(event) => {
+        if (!openPanel || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+        event.preventDefault();
+        openPanel();
+      }}
+      className="flex items-center rounded-full p-2 text-foreground/80 hover:bg-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-ring"
+    >
+      <Settings2 className="size-5" aria-hidden="true" />
+    </Link>
   );
 }
