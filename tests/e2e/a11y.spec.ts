@@ -1,17 +1,7 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
 
 /** axe finds no serious or critical violation on the main screens, in light, dark and Arabic. */
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
-    label,
-  ).toEqual([]);
-}
-
 // axe analyses each page for a second or more on a 2-core machine: give the walks room.
 test.describe.configure({ timeout: 120_000 });
 

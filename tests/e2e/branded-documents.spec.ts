@@ -1,5 +1,5 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { ACCOUNTS, expect, signIn, test, unique } from "./support";
 
 // A 1×1 PNG and a minimal PDF: real files, recognised by their bytes.
@@ -20,8 +20,7 @@ async function upload(page: Page, name: string, file: { name: string; mimeType: 
 test("upload with progress, preview, download, replace keeping the old version, delete", async ({ page }) => {
   await signIn(page, ACCOUNTS.orgAdmin);
   await page.goto("/branded-documents");
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa"]).analyze();
-  expect(results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical")).toEqual([]);
+  await expectNoSeriousViolations(page, "branded documents");
 
   const name = unique("Letterhead").replaceAll(" ", "-");
   await upload(page, name, { name: "letterhead.png", mimeType: "image/png", buffer: PNG });

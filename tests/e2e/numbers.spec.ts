@@ -1,18 +1,9 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { ACCOUNTS, expect, signIn, test, unique, useLanguage } from "./support";
 
 const resultRows = (page: Page) => page.locator("table tbody tr");
 const listRows = (page: Page) => page.locator("[data-slot='data-table'] tbody tr");
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
-    label,
-  ).toEqual([]);
-}
 
 test.describe("ordering numbers with JavaScript", () => {
   test("wizard with inline validation and a live countdown; the confirmation updates itself", async ({ page }) => {

@@ -1,20 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
-import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { ACCOUNTS, expect, signIn, test, unique, waitForHydration, waitingForHydration } from "./support";
 
 /** A tiny but valid PDF: the backend recognizes documents by their content. */
 const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
 );
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
-    label,
-  ).toEqual([]);
-}
 
 /** Two portable numbers nobody else uses (the sandbox refuses only toll-free numbers and endings 9999). */
 function freshNumbers(): [string, string] {

@@ -1,19 +1,10 @@
-import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
+import { expectNoSeriousViolations } from "./axe";
 import { waitForMessageTo } from "./mail-catcher";
 import { expect, signIn, test, unique, useLanguage, waitingForHydration } from "./support";
 
 // The carrier completes a new number after SANDBOX_ORDER_DELAY_SECONDS (5 s in backend/wrangler.toml).
 test.setTimeout(90_000);
-
-async function expectNoSeriousViolations(page: Page, label: string) {
-  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  const serious = results.violations.filter((violation) => violation.impact === "serious" || violation.impact === "critical");
-  expect(
-    serious.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target.join(" ")).join(", ")}`),
-    label,
-  ).toEqual([]);
-}
 
 function emailOf(name: string) {
   return `${name.toLowerCase().replace(/[^a-z0-9]+/g, ".")}@residents.test`;
