@@ -1,7 +1,7 @@
 import { cn } from "~/lib/utils";
 
 /**
- * Opens or closes a CSS-driven panel (overlay navigation, customizer) whose state is a checkbox:
+ * Opens or closes a CSS-driven panel (the overlay navigation) whose state is a checkbox:
  * works without JavaScript, and is a focusable button for keyboards when JavaScript runs.
  */
 export function ToggleLabel({
