@@ -48,3 +48,30 @@ test("signed-in screens in the dark theme and in Arabic", async ({ page }) => {
   await page.locator("summary[aria-label='Theme']").click();
   await page.locator("[data-theme-option='light']").click();
 });
+
+test("toasts are readable once they have settled, in the light and dark themes", async ({ page }) => {
+  await page.goto("/login");
+  await page.locator('input[name="email"]').fill(ACCOUNTS.auditor);
+  await page.locator('input[name="password"]').fill("not-the-password");
+  await page.locator('form#login button[type="submit"]').click();
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "These credentials do not match our records." })).toBeVisible();
+  await expectNoSeriousViolations(page, "error toast (light)", { only: "toasts" });
+
+  await signIn(page, "elena.novak@maple.test");
+  await page.locator("summary[aria-label='Theme']").click();
+  await page.locator("[data-theme-option='dark']").click();
+  await expect(page.locator("html")).toHaveClass(/dark/);
+  // Ending a masquerade that is not running: an error toast on a signed-in page.
+  await page.evaluate(() => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = "/masquerade";
+    form.innerHTML = '<input name="intent" value="end">';
+    document.body.append(form);
+    form.submit();
+  });
+  await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Failed to stop masquerading." })).toBeVisible();
+  await expectNoSeriousViolations(page, "error toast (dark)", { only: "toasts" });
+  await page.locator("summary[aria-label='Theme']").click();
+  await page.locator("[data-theme-option='light']").click();
+});
