@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from "./axe";
-import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
+import { ACCOUNTS, endMasqueradeThatIsNotRunning, expect, signIn, test, useLanguage } from "./support";
 
 /** axe finds no serious or critical violation on the main screens, in light, dark and Arabic. */
 // axe analyses each page for a second or more on a 2-core machine: give the walks room.
@@ -61,15 +61,7 @@ test("toasts are readable once they have settled, in the light and dark themes",
   await page.locator("summary[aria-label='Theme']").click();
   await page.locator("[data-theme-option='dark']").click();
   await expect(page.locator("html")).toHaveClass(/dark/);
-  // Ending a masquerade that is not running: an error toast on a signed-in page.
-  await page.evaluate(() => {
-    const form = document.createElement("form");
-    form.method = "post";
-    form.action = "/masquerade";
-    form.innerHTML = '<input name="intent" value="end">';
-    document.body.append(form);
-    form.submit();
-  });
+  await endMasqueradeThatIsNotRunning(page);
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Failed to stop masquerading." })).toBeVisible();
   await expectNoSeriousViolations(page, "error toast (dark)", { only: "toasts" });
   await page.locator("summary[aria-label='Theme']").click();

@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { newestMessageId, passwordSetupPath, waitForMessageTo } from "./mail-catcher";
-import { ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, unique, waitingForHydration } from "./support";
+import { ACCOUNTS, DEMO_PASSWORD, endMasqueradeThatIsNotRunning, expect, signIn, test, unique, waitingForHydration } from "./support";
 
 async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
@@ -151,13 +151,6 @@ test("masquerade: log in as another user, banner on every page, end", async ({ p
 
 test("ending a masquerade that is not running says it failed", async ({ page }) => {
   await signIn(page, ACCOUNTS.superAdmin);
-  await page.evaluate(() => {
-    const form = document.createElement("form");
-    form.method = "post";
-    form.action = "/masquerade";
-    form.innerHTML = '<input name="intent" value="end">';
-    document.body.append(form);
-    form.submit();
-  });
+  await endMasqueradeThatIsNotRunning(page);
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Failed to stop masquerading." })).toBeVisible();
 });

@@ -86,3 +86,18 @@ export function runE2eSql(statement: string): void {
     throw new Error(`runE2eSql failed:\n${result.stderr}${result.stdout}`);
   }
 }
+
+/**
+ * Posts "end masquerade" as a plain form while no masquerade runs: the portal answers with its error toast
+ * ("Failed to stop masquerading."), an error toast any signed-in page can show.
+ */
+export async function endMasqueradeThatIsNotRunning(page: Page) {
+  await page.evaluate(() => {
+    const form = document.createElement("form");
+    form.method = "post";
+    form.action = "/masquerade";
+    form.innerHTML = '<input name="intent" value="end">';
+    document.body.append(form);
+    form.submit();
+  });
+}
