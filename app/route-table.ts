@@ -19,6 +19,8 @@ export interface Screen {
   nav?: { section: NavSection; label: string };
   /** A concrete URL for tests and links when `path` has parameters. */
   sample?: string;
+  /** The id of the screen whose module wraps this one (a nested route). `path` is still the full path. */
+  layout?: string;
 }
 
 export const SCREENS = [
@@ -140,7 +142,11 @@ export const SCREENS = [
     permission: "tools.phone_numbers.order",
     sample: "/tools/orders/phone-numbers/1/order-confirmed",
   },
-  { id: "profile", path: "profile/:tab?", file: "routes/profile.tsx", permission: null, sample: "/profile/account" },
+  // The profile: a layout (title and tab links; /profile leads to the first tab) around one screen per tab.
+  { id: "profile", path: "profile", file: "routes/profile.tsx", permission: null },
+  { id: "profile-account", path: "profile/account", file: "routes/profile.account.tsx", permission: null, layout: "profile" },
+  { id: "profile-security", path: "profile/security", file: "routes/profile.security.tsx", permission: null, layout: "profile" },
+  { id: "profile-preferences", path: "profile/preferences", file: "routes/profile.preferences.tsx", permission: null, layout: "profile" },
   // The theme customizer as a screen: where its trigger leads without JavaScript.
   { id: "customize", path: "customize", file: "routes/customize.tsx", permission: null },
   {
@@ -315,6 +321,11 @@ export const SCREENS = [
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof SCREENS)[number]["id"];
+
+/** The screens inside `parent`'s layout (none for most). */
+export function nestedScreens(parent: Screen): Screen[] {
+  return SCREENS.filter((entry: Screen) => entry.layout === parent.id);
+}
 
 export function screen(id: ScreenId): Screen {
   const found = SCREENS.find((entry) => entry.id === id);

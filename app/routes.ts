@@ -1,5 +1,5 @@
-import { index, layout, type RouteConfig, route } from "@react-router/dev/routes";
-import { SCREENS } from "./route-table";
+import { index, layout, type RouteConfig, type RouteConfigEntry, route } from "@react-router/dev/routes";
+import { nestedScreens, SCREENS, type Screen } from "./route-table";
 
 export default [
   // Guest pages: the blank layout.
@@ -28,7 +28,14 @@ export default [
     route("tools/porting/order/:id/documents/:document", "routes/tools.porting.order.document.tsx"),
     route("tools/import/phone_numbers/:id/errors.csv", "routes/tools.import.phone-numbers.errors.tsx"),
     route("tools/import/phone_numbers/template.csv", "routes/tools.import.phone-numbers.template.tsx"),
-    ...SCREENS.map((entry) => route(entry.path, entry.file, { id: entry.id })),
+    ...SCREENS.filter((entry: Screen) => !entry.layout).map((entry) => screenRoute(entry)),
   ]),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
+
+/** A screen's route, with the screens it wraps as children (their paths relative to its own). */
+function screenRoute(entry: Screen, parentPath = ""): RouteConfigEntry {
+  const path = parentPath ? entry.path.slice(parentPath.length + 1) : entry.path;
+  const children = nestedScreens(entry).map((child) => screenRoute(child, entry.path));
+  return route(path, entry.file, { id: entry.id }, children);
+}

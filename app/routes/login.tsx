@@ -9,10 +9,11 @@ import { CheckboxField, ErrorList, InputField } from "~/components/ui/form-field
 import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
+import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/sanctum/client.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
-import { type SignInStep, signInCookies, signInFailureHint, upstreamOrigin } from "~/lib/sign-in.server";
+import { type SignInStep, signInFailureHint, upstreamOrigin } from "~/lib/sign-in.server";
 import type { CurrentUser } from "~/lib/types";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
@@ -82,7 +83,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // The user's saved language differs from the sign-in page's: a full page load renders the first page in
     // it at once (a client navigation would show the old language until the new strings arrive).
     const navigate = user.locale && user.locale !== getLocale(context) ? redirectDocument : redirect;
-    return navigate(safeRedirectPath(redirectTo), { headers: signInCookies(request, user) });
+    return navigate(safeRedirectPath(redirectTo), { headers: savedPreferenceCookies(request, user) });
   } catch (error) {
     const hideFields = ["password"];
     if (error instanceof UpstreamError) {

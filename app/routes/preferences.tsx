@@ -1,14 +1,7 @@
 import { redirect } from "react-router";
-import { serializeCookie } from "~/lib/cookies";
 import { readFormData } from "~/lib/forms.server";
-import {
-  cookieName,
-  DEFAULT_PRIMARY_COLOR,
-  PREFERENCE_MAX_AGE,
-  PREFERENCE_SCHEMA,
-  type PreferenceKey,
-  validPreference,
-} from "~/lib/preferences";
+import { cookieName, DEFAULT_PRIMARY_COLOR, PREFERENCE_SCHEMA, type PreferenceKey, validPreference } from "~/lib/preferences";
+import { preferenceCookies } from "~/lib/preferences.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
@@ -34,30 +27,27 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A custom colour form carries a hidden default and the picker: the last value wins.
   const value = String(form.getAll("value").at(-1) ?? "");
   const back = safeRedirectPath(form.get("redirectTo"), "/");
-  const secure = new URL(request.url).protocol === "https:";
-  const headers = new Headers();
-  const set = (name: PreferenceKey, cookieValue: string) =>
-    headers.append("Set-Cookie", serializeCookie(cookieName(name), cookieValue, { maxAge: PREFERENCE_MAX_AGE, secure }));
+  const changes: Partial<Record<PreferenceKey, string | null>> = {};
   const userChanges: Record<string, unknown> = {};
 
   if (key === "reset") {
     for (const [name, entry] of Object.entries(PREFERENCE_SCHEMA)) {
       if (name === "color-scheme") continue;
-      headers.append("Set-Cookie", serializeCookie(cookieName(name as PreferenceKey), "", { maxAge: 0, secure }));
+      changes[name as PreferenceKey] = null;
       if (name in USER_THEME_FIELDS)
         userChanges[USER_THEME_FIELDS[name as PreferenceKey] as string] = name === "semi-dark" ? false : entry.fallback;
     }
-    headers.append("Set-Cookie", serializeCookie(cookieName("primary-color"), "", { maxAge: 0, secure }));
+    changes["primary-color"] = null;
     userChanges.theme_primary_color = DEFAULT_PRIMARY_COLOR;
   } else {
     const preference = validPreference(key, value);
     if (!preference) return redirect(back, 303);
-    set(preference.key, preference.value);
+    changes[preference.key] = preference.value;
     // §4: switching to horizontal navigation turns a hidden navbar sticky and un-collapses the vertical one.
     if (preference.key === "layout" && preference.value === "horizontal") {
       const cookies = request.headers.get("Cookie") ?? "";
-      if (cookies.includes(`${cookieName("navbar-type")}=hidden`)) set("navbar-type", "sticky");
-      set("nav-collapsed", "false");
+      if (cookies.includes(`${cookieName("navbar-type")}=hidden`)) changes["navbar-type"] = "sticky";
+      changes["nav-collapsed"] = "false";
     }
     const field = USER_THEME_FIELDS[preference.key];
     if (field) userChanges[field] = preference.key === "semi-dark" ? preference.value === "true" : preference.value;
@@ -82,5 +72,5 @@ export async function action({ request, context }: Route.ActionArgs) {
       console.error("save preferences to profile", error);
     }
   }
-  return redirect(back, { status: 303, headers });
+  return redirect(back, { status: 303, headers: preferenceCookies(request, changes) });
 }

@@ -8,9 +8,9 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
+import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
-import { signInCookies } from "~/lib/sign-in.server";
 import type { CurrentUser } from "~/lib/types";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
@@ -55,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await api.call("/register", { method: "POST", json: submission.value, on401: "throw" });
     const user = await api.call<CurrentUser>("/api/user", { on401: "throw" });
     session.markChanged();
-    return redirect("/dashboard", { headers: signInCookies(request, user) });
+    return redirect("/dashboard", { headers: savedPreferenceCookies(request, user) });
   } catch (error) {
     const errors = upstreamFieldErrors(error);
     if (errors) return replyWithErrors(submission, errors, { status: 422, hideFields });

@@ -1,0 +1,90 @@
+import { useForm } from "@conform-to/react";
+import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { PageTitle } from "~/components/page-title";
+import { ProfileTabForm } from "~/components/profile/tab-form";
+import { InputField, SelectField } from "~/components/ui/form-field";
+import { submitForm } from "~/lib/forms.server";
+import { isLocale, LOCALES } from "~/lib/preferences";
+import { savedPreferenceCookies } from "~/lib/preferences.server";
+import { getPublicSettings } from "~/lib/public-settings.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import type { CurrentUser } from "~/lib/types";
+import { validationMessage } from "~/lib/validation-message";
+import { z } from "~/lib/zod";
+import type { StringsHandle } from "~/locales/types";
+import { getInstance } from "~/middleware/i18next";
+import type { Route } from "./+types/profile.account";
+
+export const handle: StringsHandle = { i18n: ["profile"] };
+
+const accountSchema = z.object({
+  name: z
+    .string({ error: validationMessage("required") })
+    .trim()
+    .min(1, validationMessage("required"))
+    .max(255, validationMessage("too_long", { max: 255 })),
+  email: z.email({ error: validationMessage("email") }).max(255, validationMessage("too_long", { max: 255 })),
+  locale: z.enum(LOCALES, { error: validationMessage("in") }),
+});
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { user } = requireScreen(context, "profile-account");
+  const settings = await getPublicSettings(context);
+  return { account: { name: user.name, email: user.email, locale: user.locale ?? settings.default_locale } };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { api } = requireScreen(context, "profile-account");
+  const i18n = getInstance(context);
+  return submitForm(request, context, {
+    schema: accountSchema,
+    label: "profile account",
+    toasts: ["profile.toasts.failed"],
+    call: (value) => api.call<CurrentUser>("/api/user/profile", { method: "PUT", json: value }),
+    success: (value, user) => {
+      const locale = isLocale(user.locale) ? user.locale : value.locale;
+      // The confirmation speaks the language just chosen, which the next page uses too.
+      const message = i18n.getFixedT(locale, "profile")("toasts.accountSaved");
+      return { to: "/profile/account", message, headers: savedPreferenceCookies(request, { locale }) };
+    },
+  });
+}
+
+export default function ProfileAccount({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation(["profile", "common"]);
+  const [form, fields] = useForm({
+    id: "profile-account",
+    lastResult: actionData?.result,
+    defaultValue: loaderData.account,
+    constraint: getZodConstraint(accountSchema),
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountSchema }),
+  });
+  return (
+    <>
+      <PageTitle title={`${t("tabs.account")} · ${t("title")}`} />
+      {/* A new language needs the whole document (the browser holds one language's strings), as in the navbar. */}
+      <ProfileTabForm
+        form={form}
+        action="/profile/account"
+        reloadDocument
+        title={t("account.title")}
+        description={t("account.description")}
+        submitLabel={t("common:save")}
+        reply={actionData}
+        contentClassName="md:grid-cols-2"
+      >
+        <InputField field={fields.name} label={t("account.name")} autoComplete="name" />
+        <InputField field={fields.email} label={t("account.email")} type="email" autoComplete="email" dir="ltr" />
+        <SelectField
+          field={fields.locale}
+          label={t("account.language")}
+          description={t("account.languageHint")}
+          options={LOCALES.map((locale) => ({ value: locale, label: t(`common:languages.${locale}`) }))}
+        />
+      </ProfileTabForm>
+    </>
+  );
+}
