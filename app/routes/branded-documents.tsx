@@ -31,7 +31,7 @@ import type { Route } from "./+types/branded-documents";
 
 export const handle: StringsHandle = { i18n: ["documents", "admin", "loa"] };
 
-export const DOCUMENT_KINDS = ["pdf", "png", "jpeg", "webp", "gif", "svg"] as const;
+const DOCUMENT_KINDS = ["pdf", "png", "jpeg", "webp", "gif", "svg"] as const;
 const SCOPES = ["organization", "shared"] as const;
 const SORTS = ["name", "kind", "size", "updated_at", "uploader_name"] as const;
 const ACCEPT = ".pdf,.png,.jpg,.jpeg,.webp,.gif,.svg,application/pdf,image/png,image/jpeg,image/webp,image/gif,image/svg+xml";

@@ -16,7 +16,7 @@ const IMAGE_TYPES: Record<string, string> = {
  * there: the CSP sandbox gives it an opaque origin and no script, nosniff stops the browser from
  * guessing a type, and a type outside the image list is served as a download.
  */
-export function uploadHeaders(upstream: Headers, name: string): Headers {
+function uploadHeaders(upstream: Headers, name: string): Headers {
   const declared = (upstream.get("Content-Type") ?? "").split(";")[0].trim().toLowerCase();
   const extension = IMAGE_TYPES[declared];
   const headers = new Headers({

@@ -13,6 +13,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, readFormData, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
+import { isRecordId, RECORD_ID } from "~/lib/record-id";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { validationMessage } from "~/lib/validation-message";
@@ -49,15 +50,13 @@ interface TestResult {
   mail_log_id: number;
 }
 
-const ID = /^[1-9]\d{0,9}$/;
-
 const email = z.email(validationMessage("email")).max(254, validationMessage("too_long", { max: 254 }));
 
 /** The same rules as the backend (`PUT /api/smtp-relay`), so the browser can say it first. */
-export const smtpSchema = z
+const smtpSchema = z
   .object({
     intent: z.enum(["save", "test"]).default("save"),
-    organization_id: z.string().regex(ID).optional(),
+    organization_id: z.string().regex(RECORD_ID).optional(),
     enabled: z.boolean().optional(),
     host: z
       .string({ error: validationMessage("required") })
@@ -99,7 +98,7 @@ export const smtpSchema = z
 /** Staff: the organization of the filter, else the one picked on this page (`?organization_id=`). */
 function chosenOrganization(request: Request, user: Parameters<typeof organizationFilter>[1]): number | null {
   const picked = new URL(request.url).searchParams.get("organization_id");
-  return organizationFilter(request, user) ?? (picked && ID.test(picked) ? Number(picked) : null);
+  return organizationFilter(request, user) ?? (isRecordId(picked ?? undefined) ? Number(picked) : null);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -34,8 +34,8 @@ interface SystemSettings {
   logos: Record<LogoKind, string | null>;
 }
 
-export const PASSWORD_MIN = { min: 8, max: 64 } as const;
-export const IDLE_MINUTES = { min: 5, max: 1440 } as const;
+const PASSWORD_MIN = { min: 8, max: 64 } as const;
+const IDLE_MINUTES = { min: 5, max: 1440 } as const;
 
 /** An optional absolute http(s) URL: empty means "not set" (the menu entry stays hidden). */
 const optionalUrl = z
@@ -58,7 +58,7 @@ const integer = (range: { min: number; max: number }) =>
     .min(range.min, validationMessage("min", { min: range.min }))
     .max(range.max, validationMessage("max", { max: range.max }));
 
-export const settingsSchema = z.object({
+const settingsSchema = z.object({
   portal_name: z
     .string({ error: validationMessage("required") })
     .trim()

@@ -11,6 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
+import { isRecordId } from "~/lib/record-id";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { StringsHandle } from "~/locales/types";
@@ -22,7 +23,7 @@ export const handle: StringsHandle = { i18n: ["e911", "admin"] };
 const MAX_NUMBERS = 100;
 
 function selectedIds(values: string[]): number[] {
-  return [...new Set(values.filter((value) => /^[1-9]\d{0,9}$/.test(value)).map(Number))].slice(0, MAX_NUMBERS);
+  return [...new Set(values.filter(isRecordId).map(Number))].slice(0, MAX_NUMBERS);
 }
 
 /** The numbers chosen in the E911 list (`?ids=1&ids=2`); one the caller cannot see is simply left out. */

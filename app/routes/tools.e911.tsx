@@ -14,6 +14,7 @@ import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
+import { isRecordId } from "~/lib/record-id";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
 import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
@@ -21,7 +22,6 @@ import type { Route } from "./+types/tools.e911";
 
 export const handle: StringsHandle = { i18n: ["e911", "porting", "admin"] };
 
-const ID = /^[1-9]\d{0,9}$/;
 const SORTS = ["e164", "e911_status", "validation_status", "city", "updated_at"];
 const E911_STATUSES = ["pending", "provisioned", "failed", "removed"] as const;
 const VALIDATION_STATUSES = ["unvalidated", "valid", "invalid", "suggested"] as const;
@@ -35,7 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     e911_status: E911_STATUSES.includes(e911_status as never) ? e911_status : undefined,
     validation_status: VALIDATION_STATUSES.includes(validation_status as never) ? validation_status : undefined,
     coverage: coverage === "without" ? coverage : undefined,
-    organization_id: user.is_provider && organization_id && ID.test(organization_id) ? organization_id : undefined,
+    organization_id: user.is_provider && isRecordId(organization_id) ? organization_id : undefined,
   };
   const sort = list.sort && SORTS.includes(list.sort) ? list.sort : null;
   const query = toApiQuery({ ...list, sort, filters: {} });

@@ -1,7 +1,7 @@
 import { recordId } from "~/components/admin/upstream.server";
+import { proxiedFile } from "~/lib/proxied-file.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/tools.import.phone-numbers.errors";
-import { proxiedAudio as proxiedFile } from "./tts.audio";
 
 /**
  * An import's error report, fetched with the user's session (the backend answers 404 for another

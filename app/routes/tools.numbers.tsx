@@ -4,7 +4,7 @@ import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatDate } from "~/components/admin/format";
-import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
+import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { organizationOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
 import { EditLink, RowActions } from "~/components/admin/row-actions";
@@ -49,10 +49,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters: {
       status: oneOf(PHONE_NUMBER_STATUSES),
       type: oneOf(TYPES),
-      organization_id: (value) => /^[1-9]\d{0,9}$/.test(value),
+      organization_id: isId,
       e911: oneOf(["missing"]),
       // The numbers a phone-number import created (its "see the imported numbers" link).
-      import: (value) => /^[1-9]\d{0,9}$/.test(value),
+      import: isId,
     },
     organizationId: organizationFilter(request, user),
   });

@@ -1,7 +1,7 @@
 import { recordId } from "~/components/admin/upstream.server";
+import { proxiedFile } from "~/lib/proxied-file.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/tools.porting.order.document";
-import { proxiedAudio as proxiedFile } from "./tts.audio";
 
 /**
  * An order's LOA or bill, fetched with the user's session (the backend checks the permission and the

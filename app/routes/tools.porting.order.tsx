@@ -14,13 +14,13 @@ import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { dateTimeFormat } from "~/lib/intl";
 import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
+import { isRecordId } from "~/lib/record-id";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.porting.order";
 
 export const handle: StringsHandle = { i18n: ["porting", "admin", "e911"] };
 
-const ID = /^[1-9]\d{0,9}$/;
 const SORTS = ["created_at", "status", "requested_foc_date"];
 
 /** The organization's port-in orders, newest first, with their status and requested FOC date. */
@@ -30,7 +30,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { status, organization_id } = list.filters;
   const filters = {
     status: PORTING_ORDER_STATUSES.includes(status as never) ? status : undefined,
-    organization_id: user.is_provider && organization_id && ID.test(organization_id) ? organization_id : undefined,
+    organization_id: user.is_provider && isRecordId(organization_id) ? organization_id : undefined,
   };
   const sort = list.sort && SORTS.includes(list.sort) ? list.sort : null;
   const query = toApiQuery({ ...list, sort, filters: {} });

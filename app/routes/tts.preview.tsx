@@ -1,6 +1,6 @@
+import { proxiedFile } from "~/lib/proxied-file.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/tts.preview";
-import { proxiedAudio } from "./tts.audio";
 
 const LIMIT = 600;
 
@@ -20,5 +20,5 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     voice: query.get("voice") ?? "",
   };
   const upstream = await api.raw("/api/tts/preview", { method: "POST", json: speech });
-  return proxiedAudio(upstream, request);
+  return proxiedFile(upstream, request);
 }
