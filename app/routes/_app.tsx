@@ -1,7 +1,7 @@
 import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
-import { organizationOptions } from "~/components/admin/options.server";
 import { ErrorPage, errorPageProps } from "~/components/error-page";
 import { AppShell } from "~/components/layout/app-shell";
+import { organizationOptions } from "~/lib/admin/options.server";
 import { buildNavigation } from "~/lib/navigation.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { getPublicSettings } from "~/lib/public-settings.server";

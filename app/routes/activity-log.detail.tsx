@@ -1,7 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
-import { activityTitles } from "~/components/logs/activity-titles.server";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatDateTime, formatValue } from "~/components/logs/format";
 import { linkableSubjects, subjectHref } from "~/components/logs/subjects";
@@ -10,6 +9,7 @@ import { PageTitle } from "~/components/page-title";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { activityTitles } from "~/lib/logs/activity-titles.server";
 import { isRecordId } from "~/lib/record-id";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

@@ -1,4 +1,4 @@
-import { documentAction } from "~/components/documents/actions.server";
+import { documentAction } from "~/lib/documents/actions.server";
 import { requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/branded-documents.upload";
 

@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { renderChangelog } from "~/components/logs/changelog.server";
 import { PageTitle } from "~/components/page-title";
 import { Card, CardContent } from "~/components/ui/card";
+import { renderChangelog } from "~/lib/logs/changelog.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import changelog from "../../CHANGELOG.md?raw";

@@ -6,11 +6,9 @@ import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { isId, listApiQuery, redirectPastLastPage } from "~/components/admin/list-query";
-import { organizationOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
 import { DeleteButton, RowActions } from "~/components/admin/row-actions";
 import type { OrganizationOption } from "~/components/admin/types";
-import { formFieldErrors, listUrl } from "~/components/admin/upstream.server";
 import {
   type Device,
   type DeviceWithOverrides,
@@ -31,6 +29,8 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
+import { organizationOptions } from "~/lib/admin/options.server";
+import { formFieldErrors, listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { type Paginated, parseListParams, withListParams } from "~/lib/list-params";

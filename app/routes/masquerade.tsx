@@ -1,5 +1,5 @@
 import { redirect } from "react-router";
-import { refusalMessage } from "~/components/admin/upstream.server";
+import { refusalMessage } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData } from "~/lib/forms.server";
 import { getClient, getSession, requirePermission } from "~/lib/sanctum/context.server";

@@ -3,7 +3,7 @@ import { useFormErrorToast } from "~/components/admin/form-toast";
 import { OrganizationForm } from "~/components/admin/organization-form";
 import { organizationSchema } from "~/components/admin/organization-schema";
 import { PageHeader } from "~/components/admin/page-header";
-import { countryOptions, timeZoneOptions } from "~/components/admin/regions.server";
+import { countryOptions, timeZoneOptions } from "~/lib/admin/regions.server";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

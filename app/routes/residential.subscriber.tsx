@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
-import { loadDraft, nextStepUrl } from "~/components/residential/draft.server";
 import { FailureNotice } from "~/components/residential/failure-notice";
 import { subscriberSchema } from "~/components/residential/schema";
 import { SubscriberForm } from "~/components/residential/subscriber-form";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
 import { submitForm } from "~/lib/forms.server";
+import { loadDraft, nextStepUrl } from "~/lib/residential/draft.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";

@@ -5,7 +5,7 @@ import { expandMatrixFormData, holdsEveryPermission } from "~/components/admin/p
 import { RoleForm } from "~/components/admin/role-form";
 import { roleSchema } from "~/components/admin/role-schema";
 import type { Role } from "~/components/admin/types";
-import { loadRecord } from "~/components/admin/upstream.server";
+import { loadRecord } from "~/lib/admin/upstream.server";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

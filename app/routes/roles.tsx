@@ -8,12 +8,12 @@ import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/li
 import { PageHeader } from "~/components/admin/page-header";
 import { actionsColumn, DeleteButton, EditLink } from "~/components/admin/row-actions";
 import { ROLE_SCOPES, type Role } from "~/components/admin/types";
-import { deleteRow } from "~/components/admin/upstream.server";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect } from "~/components/ui/list-filters";
+import { deleteRow } from "~/lib/admin/upstream.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

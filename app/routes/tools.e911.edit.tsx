@@ -3,10 +3,8 @@ import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
-import { loadRecord, recordId, saveFailed } from "~/components/admin/upstream.server";
 import { DetailList } from "~/components/logs/detail-list";
 import { AddressSuggestion } from "~/components/tools/address-suggestion";
-import { toolFailure } from "~/components/tools/carrier-error.server";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
 import {
   ADDRESS_FIELDS,
@@ -20,10 +18,12 @@ import { E911StatusBadge, ValidationBadge } from "~/components/tools/e911-status
 import { formatNanp } from "~/components/tools/format";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { loadRecord, recordId, saveFailed } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { toolFailure } from "~/lib/tools/carrier-error.server";
 import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";

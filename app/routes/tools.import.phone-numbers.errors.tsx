@@ -1,4 +1,4 @@
-import { recordId } from "~/components/admin/upstream.server";
+import { recordId } from "~/lib/admin/upstream.server";
 import { proxiedFile } from "~/lib/proxied-file.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/tools.import.phone-numbers.errors";

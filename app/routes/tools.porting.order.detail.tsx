@@ -6,11 +6,9 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useRevalidator } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
-import { loadRecord, recordId } from "~/components/admin/upstream.server";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatNanp } from "~/components/tools/format";
 import { GenerateLoaForm, loaMissingFields } from "~/components/tools/porting-loa";
-import { generateLoa } from "~/components/tools/porting-loa.server";
 import {
   EDITABLE_STATUSES,
   IN_PROGRESS_STATUSES,
@@ -18,17 +16,19 @@ import {
   type PortingOrderStatus,
   statusVariant,
 } from "~/components/tools/porting-order";
-import { submitRefusal } from "~/components/tools/porting-order.server";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TextareaField } from "~/components/ui/form-field";
+import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData, submitForm } from "~/lib/forms.server";
 import { dateTimeFormat } from "~/lib/intl";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { generateLoa } from "~/lib/tools/porting-loa.server";
+import { submitRefusal } from "~/lib/tools/porting-order.server";
 import { translateError } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";

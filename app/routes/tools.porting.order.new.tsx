@@ -1,12 +1,12 @@
 import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
-import { organizationOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
 import { orderDefaults, splitNumbers } from "~/components/tools/porting-order";
-import { saveOrder } from "~/components/tools/porting-order.server";
 import { PortingOrderForm } from "~/components/tools/porting-order-form";
+import { organizationOptions } from "~/lib/admin/options.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import { saveOrder } from "~/lib/tools/porting-order.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.porting.order.new";
 

@@ -3,7 +3,6 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { DetailList } from "~/components/logs/detail-list";
-import { toolFailure } from "~/components/tools/carrier-error.server";
 import { formatNanp } from "~/components/tools/format";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -13,6 +12,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { dateTimeFormat } from "~/lib/intl";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
+import { toolFailure } from "~/lib/tools/carrier-error.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.vendor.did-lookup";
 

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
-import { organizationOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
-import { submitPrompt, ttsCatalogue } from "~/components/tools/tts.server";
 import { TtsForm } from "~/components/tools/tts-form";
+import { organizationOptions } from "~/lib/admin/options.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import { submitPrompt, ttsCatalogue } from "~/lib/tools/tts.server";
 import type { StringsHandle } from "~/locales/types";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/tts.add";

@@ -3,16 +3,16 @@ import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
-import { loadRecord } from "~/components/admin/upstream.server";
 import { useFollowRendering } from "~/components/tools/follow-rendering";
 import { audioUrl, formatDuration, STATUS_VARIANTS, type TtsPrompt } from "~/components/tools/tts";
-import { submitPrompt, ttsCatalogue } from "~/components/tools/tts.server";
 import { TtsForm } from "~/components/tools/tts-form";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { loadRecord } from "~/lib/admin/upstream.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import { submitPrompt, ttsCatalogue } from "~/lib/tools/tts.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tts.edit";
 

@@ -1,10 +1,10 @@
 import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
-import { assignableRoles, organizationOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
 import type { AdminUser } from "~/components/admin/types";
 import { UserForm } from "~/components/admin/user-form";
 import { addUserSchema } from "~/components/admin/user-schema";
+import { assignableRoles, organizationOptions } from "~/lib/admin/options.server";
 import { submitForm } from "~/lib/forms.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";

@@ -1,11 +1,11 @@
 import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
-import { assignableRoles, organizationOptions } from "~/components/admin/options.server";
 import { PageHeader } from "~/components/admin/page-header";
 import type { AdminUser } from "~/components/admin/types";
-import { loadRecord, recordId } from "~/components/admin/upstream.server";
 import { UserForm } from "~/components/admin/user-form";
 import { editUserSchema } from "~/components/admin/user-schema";
+import { assignableRoles, organizationOptions } from "~/lib/admin/options.server";
+import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

@@ -3,8 +3,8 @@ import { describe, expect, it } from "vitest";
 import { isId, listApiQuery, oneOf } from "~/components/admin/list-query";
 import { isTimeZone, organizationSchema } from "~/components/admin/organization-schema";
 import { roleSchema } from "~/components/admin/role-schema";
-import { listUrl } from "~/components/admin/upstream.server";
 import { addUserSchema, editUserSchema } from "~/components/admin/user-schema";
+import { listUrl } from "~/lib/admin/upstream.server";
 import { parseListParams } from "~/lib/list-params";
 
 function form(values: Record<string, string | string[]>) {

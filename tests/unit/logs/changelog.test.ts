@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { renderChangelog } from "~/components/logs/changelog.server";
+import { renderChangelog } from "~/lib/logs/changelog.server";
 import changelog from "../../../CHANGELOG.md?raw";
 
 describe("change log rendering", () => {

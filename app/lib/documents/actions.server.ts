@@ -1,7 +1,7 @@
 import { data, type RouterContextProvider } from "react-router";
 import { isId } from "~/components/admin/list-query";
-import { listUrl } from "~/components/admin/upstream.server";
 import { LOA_LOCALES } from "~/components/tools/porting-loa";
+import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";

@@ -1,12 +1,12 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
-import { saveFailed } from "~/components/admin/upstream.server";
+import { type TtsCatalogue, type TtsPrompt, ttsSchema } from "~/components/tools/tts";
+import { saveFailed } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, readFormData, replyWithErrors } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance } from "~/middleware/i18next";
-import { type TtsCatalogue, type TtsPrompt, ttsSchema } from "./tts";
 
 export interface TtsReply extends FormReply {
   previewUrl?: string;

@@ -1,5 +1,13 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
+import {
+  DOCUMENT_KINDS,
+  DOCUMENT_TYPES,
+  MAX_DOCUMENT_BYTES,
+  orderBody,
+  type PortingOrder,
+  portingOrderSchema,
+} from "~/components/tools/porting-order";
 import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, readFormData, replyWithErrors, saveFailed, saveFailure } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
@@ -7,7 +15,6 @@ import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
 import { toolFailure } from "./carrier-error.server";
-import { DOCUMENT_KINDS, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, orderBody, type PortingOrder, portingOrderSchema } from "./porting-order";
 
 type Context = Readonly<RouterContextProvider>;
 

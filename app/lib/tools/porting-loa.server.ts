@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
+import { LOA_LOCALES } from "~/components/tools/porting-loa";
 import { getEnv } from "~/lib/cloudflare.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
 import { toolFailure } from "./carrier-error.server";
-import { LOA_LOCALES } from "./porting-loa";
 
 /**
  * "Generate LOA" on an order's page (form post, with or without JavaScript): asks the backend for the letter

@@ -1,10 +1,10 @@
 import { data, redirect } from "react-router";
-import { toolFailure } from "~/components/tools/carrier-error.server";
+import type { AddressState, ResidentialDraft } from "~/components/residential/types";
+import { residentialUrl, type Step } from "~/components/residential/wizard";
 import { ADDRESS_FIELDS, addressBody, e911AddressSchema } from "~/components/tools/e911-schema";
 import { type FormReply, parseForm, replyWithErrors, saveFailed } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
-import type { AddressState, ResidentialDraft } from "./types";
-import { residentialUrl, type Step } from "./wizard";
+import { toolFailure } from "~/lib/tools/carrier-error.server";
 
 /**
  * The action of an address step (service address, E911 address): `save` validates the form's address through

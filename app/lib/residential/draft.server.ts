@@ -1,8 +1,8 @@
 import { redirect } from "react-router";
-import { loadRecord } from "~/components/admin/upstream.server";
+import type { ResidentialDraft } from "~/components/residential/types";
+import { residentialUrl, STEPS, type Step } from "~/components/residential/wizard";
+import { loadRecord } from "~/lib/admin/upstream.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
-import type { ResidentialDraft } from "./types";
-import { residentialUrl, STEPS, type Step } from "./wizard";
 
 /**
  * The draft a step works on (404 when it is another organization's or expired). A submitted draft sends every

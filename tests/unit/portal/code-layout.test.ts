@@ -42,3 +42,10 @@ describe("route modules", () => {
     });
   }
 });
+
+describe("server-only modules", () => {
+  it("live in app/lib (or a route module), not among the components", () => {
+    const serverModules = import.meta.glob("../../../app/components/**/*.server.{ts,tsx}");
+    expect(Object.keys(serverModules)).toEqual([]);
+  });
+});

@@ -1,9 +1,9 @@
+import type { OrganizationOption, Role } from "~/components/admin/types";
 import type { Paginated } from "~/lib/list-params";
 import { optionalCall, type SanctumClient } from "~/lib/sanctum/client.server";
 import { can } from "~/lib/sanctum/context.server";
 import { sessionMemo } from "~/lib/sanctum/known-users.server";
 import type { CurrentUser } from "~/lib/types";
-import type { OrganizationOption, Role } from "./types";
 
 type RoleOption = Pick<Role, "id" | "name" | "scope">;
 

@@ -1,10 +1,10 @@
 import type { Submission } from "@conform-to/react";
 import { data, redirect } from "react-router";
-import { loadRecord, saveFailed } from "~/components/admin/upstream.server";
+import type { NumberOrder } from "~/components/numbers/types";
+import { wizardUrl } from "~/components/numbers/wizard";
+import { loadRecord, saveFailed } from "~/lib/admin/upstream.server";
 import { replyWithErrors } from "~/lib/forms.server";
 import { type SanctumClient, UpstreamError } from "~/lib/sanctum/client.server";
-import type { NumberOrder } from "./types";
-import { wizardUrl } from "./wizard";
 
 /** The draft a wizard step works on; a placed order sends the step to its confirmation page. */
 export async function loadDraft(api: SanctumClient, id: string | undefined): Promise<NumberOrder> {
