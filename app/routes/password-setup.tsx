@@ -9,10 +9,10 @@ import { ErrorList, InputField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
+import { newPasswordSchema } from "~/lib/new-password";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { getClient } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
@@ -20,19 +20,8 @@ import type { Route } from "./+types/password-setup";
 
 export const handle: StringsHandle = { i18n: ["auth", "passwords"] };
 
-function setupSchema(minLength: number) {
-  return z
-    .object({
-      token: z.string({ error: "passwords.token" }),
-      email: z.email({ error: "passwords.token" }),
-      password: z.string({ error: validationMessage("required") }).min(minLength, validationMessage("min", { min: minLength })),
-      password_confirmation: z.string({ error: validationMessage("required") }),
-    })
-    .refine((value) => value.password === value.password_confirmation, {
-      path: ["password_confirmation"],
-      error: validationMessage("confirmed"),
-    });
-}
+const setupSchema = (minLength: number) =>
+  newPasswordSchema(minLength, { token: z.string({ error: "passwords.token" }), email: z.email({ error: "passwords.token" }) });
 
 /** Create a password from the link of the invitation or forgot-password e-mail (guests only). */
 export async function loader({ request, context }: Route.LoaderArgs) {

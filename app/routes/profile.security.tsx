@@ -5,6 +5,7 @@ import { PageTitle } from "~/components/page-title";
 import { ProfileTabForm } from "~/components/profile/tab-form";
 import { InputField } from "~/components/ui/form-field";
 import { submitForm } from "~/lib/forms.server";
+import { newPasswordSchema } from "~/lib/new-password";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { validationMessage } from "~/lib/validation-message";
@@ -16,18 +17,8 @@ import type { Route } from "./+types/profile.security";
 export const handle: StringsHandle = { i18n: ["profile"] };
 
 /** The minimum length is a system setting, so the schema is built for it on both sides. */
-function passwordSchema(minLength: number) {
-  return z
-    .object({
-      current_password: z.string({ error: validationMessage("required") }),
-      password: z.string({ error: validationMessage("required") }).min(minLength, validationMessage("too_short", { min: minLength })),
-      password_confirmation: z.string({ error: validationMessage("required") }),
-    })
-    .refine((value) => value.password === value.password_confirmation, {
-      path: ["password_confirmation"],
-      error: validationMessage("confirmed"),
-    });
-}
+const passwordSchema = (minLength: number) =>
+  newPasswordSchema(minLength, { current_password: z.string({ error: validationMessage("required") }) });
 
 export async function loader({ context }: Route.LoaderArgs) {
   requireScreen(context, "profile-security");

@@ -8,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
+import { newPasswordSchema } from "~/lib/new-password";
 import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
@@ -20,20 +21,12 @@ import type { Route } from "./+types/register";
 
 export const handle: StringsHandle = { i18n: ["auth"] };
 
-function registerSchema(minLength: number) {
-  return z
-    .object({
-      name: z.string({ error: validationMessage("required") }).max(255, validationMessage("max", { max: 255 })),
-      organization_name: z.string({ error: validationMessage("required") }).max(255, validationMessage("max", { max: 255 })),
-      email: z.email({ error: validationMessage("email") }),
-      password: z.string({ error: validationMessage("required") }).min(minLength, validationMessage("min", { min: minLength })),
-      password_confirmation: z.string({ error: validationMessage("required") }),
-    })
-    .refine((value) => value.password === value.password_confirmation, {
-      path: ["password_confirmation"],
-      error: validationMessage("confirmed"),
-    });
-}
+const registerSchema = (minLength: number) =>
+  newPasswordSchema(minLength, {
+    name: z.string({ error: validationMessage("required") }).max(255, validationMessage("too_long", { max: 255 })),
+    organization_name: z.string({ error: validationMessage("required") }).max(255, validationMessage("too_long", { max: 255 })),
+    email: z.email({ error: validationMessage("email") }),
+  });
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireGuest(context);

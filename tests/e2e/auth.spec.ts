@@ -73,7 +73,7 @@ test("register a new organization account", async ({ page }) => {
   await page.getByLabel("Password", { exact: true }).fill("short");
   await page.getByLabel("Confirm password").fill("different");
   await page.getByRole("button", { name: "Sign up" }).click();
-  await expect(page.getByText(/at least 8/)).toBeVisible();
+  await expect(page.getByText("Enter at least 8 characters.")).toBeVisible();
   await expect(page.getByLabel("Full name")).toHaveValue(name);
   await page.getByLabel("Password", { exact: true }).fill("a-long-password");
   await page.getByLabel("Confirm password").fill("a-long-password");
