@@ -13,6 +13,8 @@ export default [
   route("preferences", "routes/preferences.tsx"),
   route("api-docs/*", "routes/api-docs.tsx"),
   route("api/files/*", "routes/files.tsx"),
+  // The navigation's icon sprite: public (no session), built once per isolate.
+  route("nav-icons.svg", "routes/nav-icons.tsx"),
   // Signed-in pages: the vertical/horizontal layout; every screen comes from the route table.
   layout("routes/_app.tsx", [
     index("routes/_app._index.tsx"),

@@ -17,6 +17,13 @@ export interface NavGroup {
 
 const SECTION_ORDER: NavSection[] = ["main", "administration", "logs", "tools", "resources"];
 
+/** Every id the menu can show, whoever is signed in: one symbol each in the icon sprite (`/nav-icons.svg`). */
+export const NAV_IDS: readonly string[] = [
+  ...SCREENS.flatMap((entry) => ("nav" in entry && entry.nav ? [entry.id] : [])),
+  "api-docs",
+  ...EXTERNAL_LINKS.map((link) => link.id),
+];
+
 /**
  * The menu for this user: a screen shows only when it exists in the route table and the user
  * holds its key; label-only entries show only when their URL is configured.

@@ -40,3 +40,16 @@ export function securityHeaders(nonce: string, request: Request): Record<string,
   if (secure) headers["Strict-Transport-Security"] = "max-age=63072000; includeSubDomains";
   return headers;
 }
+
+/**
+ * Strict headers for a static resource the portal generates itself (the navigation's icon sprite): not an
+ * HTML page, so entry.server's headers never reach it. Opened on its own it can run nothing and load
+ * nothing (sandboxed, `default-src 'none'`), cannot be framed, and is readable only by the portal's pages.
+ */
+export const STATIC_RESOURCE_HEADERS: Readonly<Record<string, string>> = {
+  "Content-Security-Policy": "default-src 'none'; frame-ancestors 'none'; sandbox",
+  "X-Content-Type-Options": "nosniff",
+  "X-Frame-Options": "DENY",
+  "Referrer-Policy": "strict-origin-when-cross-origin",
+  "Cross-Origin-Resource-Policy": "same-origin",
+};

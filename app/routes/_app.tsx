@@ -2,6 +2,7 @@ import { isRouteErrorResponse, Outlet, useRouteLoaderData } from "react-router";
 import { ErrorPage, errorPageProps } from "~/components/error-page";
 import { AppShell } from "~/components/layout/app-shell";
 import { organizationOptions } from "~/lib/admin/options.server";
+import { navSprite } from "~/lib/nav-icons.server";
 import { buildNavigation } from "~/lib/navigation.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { getPublicSettings } from "~/lib/public-settings.server";
@@ -23,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     navigation: buildNavigation(user, settings),
     organizations,
     organizationId: organizationFilter(request, user),
+    navIcons: navSprite().href,
   };
 }
 

@@ -1,3 +1,4 @@
+import type { Locator } from "@playwright/test";
 import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
 
 // What a page downloads (issue 8): no Arabic web font on Latin pages, sonner and the confirm dialog only
@@ -72,4 +73,53 @@ test("the customizer panel is not drawn with the page: it loads on first use and
   await expect(page.locator("[data-layout]")).toHaveAttribute("data-layout", "vertical");
   await page.keyboard.press("Escape");
   await expect(customizer).toBeHidden();
+});
+
+/** The drawn size of a navigation icon: 0×0 until the sprite's symbol is there to draw. */
+const iconBox = (icon: Locator) =>
+  icon.evaluate((svg) => {
+    const box = (svg as SVGSVGElement).getBBox();
+    return box.width * box.height;
+  });
+
+test("the navigation's icons come from one sprite, cached for good, and draw", async ({ page }) => {
+  await signIn(page, ACCOUNTS.superAdmin);
+  const html = await (await page.request.get("/dashboard")).text();
+  const nav = /<aside id="vertical-nav"[\s\S]*?<\/aside>/.exec(html)?.[0] ?? "";
+  expect(nav).toContain("<use");
+  expect(nav).not.toContain("lucide-gauge");
+  expect(html).not.toContain("lucide-gauge");
+  const href = /<use href="([^"#]+)#dashboard"/.exec(nav)?.[1] ?? "";
+  expect(href).toMatch(/^\/nav-icons\.svg\?v=[0-9a-f]{10}$/);
+
+  const sprite = await page.request.get(href);
+  expect(sprite.status()).toBe(200);
+  expect(sprite.headers()["content-type"]).toMatch(/^image\/svg\+xml/);
+  expect(sprite.headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
+  expect(sprite.headers()["x-content-type-options"]).toBe("nosniff");
+  expect(sprite.headers()["set-cookie"]).toBeUndefined();
+  const text = await sprite.text();
+  expect(text).toContain('<symbol id="dashboard"');
+  // A page from before a deploy (another version) or a bare URL still gets the current sprite, not a 404.
+  for (const other of ["/nav-icons.svg?v=0000000000", "/nav-icons.svg"]) {
+    const answer = await page.request.get(other);
+    expect(answer.status()).toBe(200);
+    expect(await answer.text()).toBe(text);
+  }
+  // Without a session too: the icons are no secret.
+  const guest = await page.request.get(href, { headers: { Cookie: "" } });
+  expect(guest.status()).toBe(200);
+
+  // The vertical navigation's icons draw.
+  const dashboardIcon = page.locator('#vertical-nav nav a[href="/dashboard"] svg').first();
+  await expect(dashboardIcon.locator("use")).toHaveAttribute("href", `${href}#dashboard`);
+  await expect.poll(() => iconBox(dashboardIcon)).toBeGreaterThan(0);
+  await expect.poll(() => iconBox(page.locator('#vertical-nav nav a[href="/users"] svg').first())).toBeGreaterThan(0);
+  // And so do the horizontal menus'.
+  await page.context().addCookies([{ name: "amp-layout", value: "horizontal", domain: "localhost", path: "/" }]);
+  await page.goto("/dashboard");
+  await page.locator("summary[aria-label='Tools']").click();
+  const numbersIcon = page.locator('details[open] a[href="/tools/numbers"] svg');
+  await expect(numbersIcon).toBeVisible();
+  await expect.poll(() => iconBox(numbersIcon)).toBeGreaterThan(0);
 });

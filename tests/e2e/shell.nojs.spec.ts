@@ -8,6 +8,16 @@ test("without JavaScript: sign in, the shell renders, the overlay and theme menu
   // The overlay navigation is a checkbox toggle: no script needed.
   await page.getByTestId("nav-open").click();
   await expect(page.locator("#vertical-nav")).toBeInViewport();
+  // The icons are plain SVG referencing the sprite: they draw without a script.
+  const statusIcon = page.locator('#vertical-nav a[href="/status"] svg');
+  await expect
+    .poll(() =>
+      statusIcon.evaluate((svg) => {
+        const box = (svg as SVGSVGElement).getBBox();
+        return box.width * box.height;
+      }),
+    )
+    .toBeGreaterThan(0);
   await page
     .locator("#vertical-nav")
     .getByRole("link", { name: /System status/ })

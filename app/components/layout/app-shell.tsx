@@ -19,6 +19,8 @@ export interface ShellData {
   navigation: NavGroup[];
   organizations: { id: number; name: string }[] | null;
   organizationId: number | null;
+  /** The navigation icon sprite's versioned URL. */
+  navIcons: string;
 }
 
 /**
@@ -58,6 +60,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
           settings={settings}
           appName={appName}
           desktop={!horizontal}
+          icons={shell.navIcons}
         />
         <div className={cn("flex min-h-screen flex-col transition-[padding]", !horizontal && (collapsed ? "xl:ps-[72px]" : "xl:ps-64"))}>
           {masquerade?.isMasqueraded && masquerade.masquerader && (
@@ -81,7 +84,9 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
               }
             />
           )}
-          {horizontal && <HorizontalNav groups={shell.navigation} sticky={preferences["horizontal-nav-type"] === "sticky"} />}
+          {horizontal && (
+            <HorizontalNav groups={shell.navigation} sticky={preferences["horizontal-nav-type"] === "sticky"} icons={shell.navIcons} />
+          )}
           <main id="main" className="mx-auto w-full max-w-[var(--content-max)] flex-1 px-4 py-6 sm:px-6">
             {children}
           </main>

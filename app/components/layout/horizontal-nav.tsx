@@ -4,10 +4,10 @@ import { NavLink } from "react-router";
 import type { NavGroup } from "~/lib/navigation.server";
 import { cn } from "~/lib/utils";
 import { Menu, menuItemClass } from "./menu";
-import { FallbackNavIcon, NAV_ICONS } from "./nav-icons";
+import { NavIcon } from "./nav-icon";
 
 /** Horizontal navigation (1280 px and wider): one menu per section, panels 6 px below their trigger. */
-export function HorizontalNav({ groups, sticky }: { groups: NavGroup[]; sticky: boolean }) {
+export function HorizontalNav({ groups, sticky, icons }: { groups: NavGroup[]; sticky: boolean; icons: string }) {
   const { t } = useTranslation(["nav", "common"]);
   return (
     <nav aria-label={t("common:navigation.label")} className={cn("z-30 hidden border-b bg-card/95 xl:block", sticky && "sticky top-16")}>
@@ -27,18 +27,17 @@ export function HorizontalNav({ groups, sticky }: { groups: NavGroup[]; sticky: 
             >
               <ul>
                 {group.items.map((item) => {
-                  const Icon = NAV_ICONS[item.id] ?? FallbackNavIcon;
                   const label = t(`nav:${item.label}` as "nav:dashboard");
                   return (
                     <li key={item.id}>
                       {item.external ? (
                         <a href={item.href} target="_blank" rel="noopener noreferrer" className={menuItemClass}>
-                          <Icon aria-hidden="true" />
+                          <NavIcon sprite={icons} id={item.id} />
                           {label}
                         </a>
                       ) : (
                         <NavLink to={item.href} className={({ isActive }) => cn(menuItemClass, isActive && "bg-primary/10 text-primary")}>
-                          <Icon aria-hidden="true" />
+                          <NavIcon sprite={icons} id={item.id} />
                           {label}
                         </NavLink>
                       )}

@@ -5,7 +5,7 @@ import type { NavGroup } from "~/lib/navigation.server";
 import type { PublicSettings } from "~/lib/types";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
-import { FallbackNavIcon, NAV_ICONS } from "./nav-icons";
+import { NavIcon } from "./nav-icon";
 import { PreferenceForm } from "./preference-form";
 import { ToggleLabel } from "./toggle-label";
 
@@ -24,6 +24,7 @@ export function VerticalNav({
   settings,
   appName,
   desktop,
+  icons,
 }: {
   groups: NavGroup[];
   collapsed: boolean;
@@ -33,6 +34,8 @@ export function VerticalNav({
   appName: string;
   /** False in the horizontal layout: the vertical navigation then serves only as the overlay. */
   desktop: boolean;
+  /** The icon sprite's URL (versioned). */
+  icons: string;
 }) {
   const { t } = useTranslation(["nav", "common"]);
   const iconsOnly = desktop && collapsed;
@@ -82,11 +85,10 @@ export function VerticalNav({
             </p>
             <ul className="space-y-0.5">
               {group.items.map((item) => {
-                const Icon = NAV_ICONS[item.id] ?? FallbackNavIcon;
                 const label = t(`nav:${item.label}` as "nav:dashboard");
                 const content = (
                   <>
-                    <Icon className="size-5 shrink-0" aria-hidden="true" />
+                    <NavIcon sprite={icons} id={item.id} className="size-5 shrink-0" />
                     <span className={cn("truncate", iconsOnly && "xl:sr-only")}>{label}</span>
                     {item.external && !iconsOnly && <ExternalLink className="ms-auto size-3.5 opacity-60" aria-hidden="true" />}
                   </>

@@ -56,7 +56,7 @@ const SIGNED_IN_EXTRAS = [
   "routes/organization-filter.tsx",
   ...RESOURCE_ROUTES.map((entry) => entry.file),
 ];
-const PUBLIC_ROUTES = ["routes/preferences.tsx", "routes/files.tsx", "routes/logout.tsx"];
+const PUBLIC_ROUTES = ["routes/preferences.tsx", "routes/files.tsx", "routes/logout.tsx", "routes/nav-icons.tsx"];
 /** Open by design: guest pages (they send signed-in users away), layouts, the API reference, 404. */
 const OPEN_BY_DESIGN = [
   "routes/_app.tsx",
@@ -251,6 +251,19 @@ describe("routes outside the route table", () => {
       expect(outcome.status).toBe(404);
     }
     expect(h.calls).toEqual([]);
+  });
+
+  it("nav icons: a guest gets the sprite without any upstream call, and so does a signed-in user", async () => {
+    for (const user of [null, userWith([])]) {
+      const h = await harness(user);
+      const outcome = await runRoute(h, moduleOf("routes/nav-icons.tsx").loader as never, {
+        path: "/nav-icons.svg",
+        cookie: user ? h.signedInCookie : undefined,
+        signedInLayout: false,
+      });
+      expect(outcome.status).toBe(200);
+      expect(h.calls).toEqual([]);
+    }
   });
 
   it("a cross-site POST is refused before any route runs", async () => {
