@@ -29,7 +29,7 @@ export default function Customize({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto max-w-xl space-y-6">
       <PageHeader
         title={t("customizer.title")}
-        description={t("customizer.description")}
+        description={t("customizer.screenDescription")}
         actions={
           <>
             <ResetPreferencesButton />

@@ -38,6 +38,8 @@ test("without JavaScript the customizer is a screen: a choice posts, comes back,
   await page.getByTestId("customizer-trigger").click();
   await expect(page).toHaveURL(/\/customize\?redirectTo=%2Fstatus$/);
   await expect(page.getByRole("heading", { level: 1, name: "Theme customizer" })).toBeVisible();
+  // Without JavaScript nothing previews: each choice is a page load that applies it.
+  await expect(page.getByText("Each choice applies as soon as you make it.")).toBeVisible();
   await page.getByRole("button", { name: "Wide" }).click();
   await expect(page).toHaveURL(/\/customize\?redirectTo=%2Fstatus$/);
   await expect(page.getByRole("button", { name: "Wide" })).toHaveAttribute("aria-pressed", "true");

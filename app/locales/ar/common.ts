@@ -39,6 +39,7 @@ const common: Translation<typeof en> = {
     open: "تخصيص الواجهة",
     title: "تخصيص السمة",
     description: "خصّص الواجهة وعاين التغييرات مباشرةً",
+    screenDescription: "يُطبَّق كل اختيار فور تحديده.",
     reset: "استعادة الإعدادات الافتراضية",
     primaryColor: "اللون الأساسي",
     customColor: "لون مخصّص",

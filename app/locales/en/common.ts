@@ -36,6 +36,7 @@ const common = {
     open: "Customize the interface",
     title: "Theme customizer",
     description: "Customize and preview in real time",
+    screenDescription: "Each choice applies as soon as you make it.",
     reset: "Reset to defaults",
     primaryColor: "Primary color",
     customColor: "Custom color",

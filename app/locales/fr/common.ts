@@ -39,6 +39,7 @@ const common: Translation<typeof en> = {
     open: "Personnaliser l’interface",
     title: "Personnalisation du thème",
     description: "Personnalisez et prévisualisez en temps réel",
+    screenDescription: "Chaque choix s’applique dès que vous le faites.",
     reset: "Rétablir les valeurs par défaut",
     primaryColor: "Couleur principale",
     customColor: "Couleur personnalisée",
