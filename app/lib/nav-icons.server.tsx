@@ -8,9 +8,11 @@ import {
   CreditCard,
   FileCode2,
   FileText,
+  FileUp,
   FolderOpen,
   Gauge,
   History,
+  HousePlus,
   type LucideIcon,
   Mail,
   MailCheck,
@@ -62,6 +64,8 @@ export const NAV_ICONS: Record<string, LucideIcon> = {
   "porting-check": PhoneForwarded,
   "porting-orders": PhoneIncoming,
   "did-lookup": SearchCheck,
+  "number-import": FileUp,
+  "residential-add": HousePlus,
 };
 
 /** Drawn for a navigation id without its own icon; also the sprite's `fallback` symbol. */

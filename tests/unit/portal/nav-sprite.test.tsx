@@ -70,6 +70,10 @@ describe("the navigation icon sprite", () => {
     expect(shown.filter((id) => !NAV_IDS.includes(id))).toEqual([]);
   });
 
+  it("has an icon of its own for every id the menu shows (the fallback glyph is only a safety net)", () => {
+    expect(NAV_IDS.filter((id) => !NAV_ICONS[id])).toEqual([]);
+  });
+
   it("has no icon for an id the menu never shows", () => {
     expect(Object.keys(NAV_ICONS).filter((id) => !NAV_IDS.includes(id))).toEqual([]);
   });
