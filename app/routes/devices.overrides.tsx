@@ -1,5 +1,5 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import type { ColumnDef } from "@tanstack/react-table";
 import { DownloadIcon, PlusIcon, SlidersHorizontalIcon, Trash2Icon, UploadIcon, XIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
@@ -37,6 +37,7 @@ import { type Paginated, parseListParams, withListParams } from "~/lib/list-para
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
@@ -311,14 +312,10 @@ function AddDeviceForm({
   defaultOrganization: string;
 }) {
   const { t } = useTranslation("devices");
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(deviceSchema, {
     id: "add-device",
-    defaultValue: { organization_id: defaultOrganization },
     lastResult,
-    constraint: getZodConstraint(deviceSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: deviceSchema }),
+    defaultValue: { organization_id: defaultOrganization },
   });
   return (
     <Card>

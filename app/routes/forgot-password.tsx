@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageTitle } from "~/components/page-title";
@@ -9,6 +8,7 @@ import { ErrorList, InputField } from "~/components/ui/form-field";
 import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
 import { getClient } from "~/lib/sanctum/context.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
@@ -42,13 +42,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ForgotPassword({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: "forgot-password",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const sent = actionData && "sent" in actionData && actionData.sent;
   return (

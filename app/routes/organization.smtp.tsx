@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
@@ -16,6 +16,7 @@ import { organizationFilter } from "~/lib/organization-filter.server";
 import { isRecordId, RECORD_ID } from "~/lib/record-id";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
@@ -207,7 +208,7 @@ function RelayForm({ relay, reply }: { relay: SmtpRelay; reply: ActionReply | un
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   useFormErrorToast(reply);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(smtpSchema, {
     id: "smtp-relay",
     lastResult: reply?.result,
     defaultValue: {
@@ -222,10 +223,6 @@ function RelayForm({ relay, reply }: { relay: SmtpRelay; reply: ActionReply | un
       from_name: relay.from_name ?? "",
       reply_to: relay.reply_to ?? "",
     },
-    constraint: getZodConstraint(smtpSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: smtpSchema }),
   });
   const warning = smtpPortWarning(Number(fields.port.value), (fields.encryption.value ?? relay.encryption) as SmtpRelay["encryption"]);
   const test = reply?.test;

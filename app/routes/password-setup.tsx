@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageTitle } from "~/components/page-title";
@@ -13,6 +12,7 @@ import { newPasswordSchema } from "~/lib/new-password";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { getClient } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
@@ -62,13 +62,9 @@ export default function PasswordSetup({ loaderData, actionData }: Route.Componen
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const schema = setupSchema(loaderData.minLength);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: "password-setup",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const validLink = loaderData.token && loaderData.email;
   return (

@@ -1,5 +1,3 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "~/components/page-title";
 import { ProfileTabForm } from "~/components/profile/tab-form";
@@ -10,6 +8,7 @@ import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
@@ -53,14 +52,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ProfileAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["profile", "common"]);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(accountSchema, {
     id: "profile-account",
     lastResult: actionData?.result,
     defaultValue: loaderData.account,
-    constraint: getZodConstraint(accountSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountSchema }),
   });
   return (
     <>

@@ -1,5 +1,3 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "~/components/page-title";
 import { ProfileTabForm } from "~/components/profile/tab-form";
@@ -9,6 +7,7 @@ import { submitForm } from "~/lib/forms.server";
 import { DEFAULT_PRIMARY_COLOR, isHexColor } from "~/lib/preferences";
 import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
@@ -70,14 +69,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ProfilePreferences({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["profile", "common"]);
-  const [form, fields] = useForm<z.input<typeof themeSchema>>({
+  const [form, fields] = useSchemaForm(themeSchema, {
     id: "profile-preferences",
     lastResult: actionData?.result,
     defaultValue: loaderData.preferences,
-    constraint: getZodConstraint(themeSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: themeSchema }),
   });
   return (
     <>

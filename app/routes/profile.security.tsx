@@ -1,5 +1,3 @@
-import { useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { PageTitle } from "~/components/page-title";
 import { ProfileTabForm } from "~/components/profile/tab-form";
@@ -8,6 +6,7 @@ import { submitForm } from "~/lib/forms.server";
 import { newPasswordSchema } from "~/lib/new-password";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
@@ -44,13 +43,9 @@ export default function ProfileSecurity({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation("profile");
   const { minLength } = loaderData;
   const schema = passwordSchema(minLength);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: "profile-security",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   return (
     <>

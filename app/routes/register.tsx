@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { PageTitle } from "~/components/page-title";
@@ -13,6 +12,7 @@ import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
@@ -61,13 +61,9 @@ export default function Register({ loaderData, actionData }: Route.ComponentProp
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
   const schema = registerSchema(loaderData.minLength);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: "register",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
   const appName = useRouteLoaderData<typeof rootLoader>("root")?.appName;
   return (

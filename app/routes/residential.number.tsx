@@ -1,5 +1,5 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
@@ -22,6 +22,7 @@ import { type FormReply, readFormData, replyWithErrors, saveFailed } from "~/lib
 import { loadDraft } from "~/lib/residential/draft.server";
 import { can, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { toolFailure } from "~/lib/tools/carrier-error.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/residential.number";
@@ -173,13 +174,10 @@ export default function ResidentialNumber({ loaderData, actionData }: Route.Comp
     search?.order.criteria ?? { country: "US", type: "local", pattern_mode: "contains", features: [], quantity: 10 },
     reply("search")?.result,
   );
-  const [portForm, portFields] = useForm({
+  const [portForm, portFields] = useSchemaForm(portSchema, {
     id: "residential-number-port",
-    defaultValue: { number: draft.number?.kind === "port" ? draft.number.e164 : "" },
     lastResult: reply("port")?.result,
-    constraint: getZodConstraint(portSchema),
-    shouldValidate: "onBlur",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: portSchema }),
+    defaultValue: { number: draft.number?.kind === "port" ? draft.number.e164 : "" },
   });
   const chosen = draft.number;
 

@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
@@ -16,6 +15,7 @@ import { LOCALES } from "~/lib/preferences";
 import { forgetPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateError, useMessageStrings, validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
@@ -146,7 +146,7 @@ export default function SystemSettingsPage({ loaderData, actionData }: Route.Com
   const { settings } = loaderData;
   const formReply = actionData && "result" in actionData ? actionData : undefined;
   const logoReply = actionData && "logo" in actionData ? actionData.logo : undefined;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(settingsSchema, {
     id: "system-settings",
     lastResult: formReply?.result,
     defaultValue: {
@@ -161,10 +161,6 @@ export default function SystemSettingsPage({ loaderData, actionData }: Route.Com
         feedback: settings.links.feedback ?? "",
       },
     },
-    constraint: getZodConstraint(settingsSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsSchema }),
   });
   const links = fields.links.getFieldset();
 

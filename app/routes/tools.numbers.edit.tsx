@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FormActions, FormSection } from "~/components/admin/form-layout";
@@ -12,6 +11,7 @@ import { ErrorList, InputField } from "~/components/ui/form-field";
 import { loadRecord } from "~/lib/admin/upstream.server";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.numbers.edit";
@@ -42,14 +42,10 @@ export default function EditPhoneNumber({ loaderData, actionData }: Route.Compon
   const { record } = loaderData;
   const number = formatPhoneNumber(record.e164);
   useFormErrorToast(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(numberDetailsSchema, {
     id: "phone-number-edit",
-    defaultValue: { label: record.label ?? "", cnam: record.cnam ?? "" },
     lastResult: actionData?.result,
-    constraint: getZodConstraint(numberDetailsSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: numberDetailsSchema }),
+    defaultValue: { label: record.label ?? "", cnam: record.cnam ?? "" },
   });
   return (
     <div className="space-y-6">

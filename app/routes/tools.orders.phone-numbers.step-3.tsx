@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
@@ -15,6 +14,7 @@ import { organizationOptions } from "~/lib/admin/options.server";
 import { type FormReply, parseForm } from "~/lib/forms.server";
 import { loadDraft, wizardSaveFailed } from "~/lib/numbers/order.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.orders.phone-numbers.step-3";
@@ -57,14 +57,10 @@ export default function OrderNumbersReview({ loaderData, actionData }: Route.Com
   const items = order.items.filter((item) => item.status === "reserved");
   const locale = i18n.language;
   useFormErrorToast(actionData);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(reviewSchema, {
     id: "number-order-review",
-    defaultValue: { organization_id: String(order.organization_id), label: order.label ?? "", e911_note: order.e911_note ?? "" },
     lastResult: actionData?.result,
-    constraint: getZodConstraint(reviewSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: reviewSchema }),
+    defaultValue: { organization_id: String(order.organization_id), label: order.label ?? "", e911_note: order.e911_note ?? "" },
   });
   const expired = order.expired || (form.errors ?? []).includes("numbers.order_expired");
 

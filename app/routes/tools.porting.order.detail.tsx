@@ -1,5 +1,4 @@
-import { getFormProps, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Download, Pencil, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -29,6 +28,7 @@ import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { generateLoa } from "~/lib/tools/porting-loa.server";
 import { submitRefusal } from "~/lib/tools/porting-order.server";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateError } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
@@ -115,12 +115,10 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
   const open = order.status !== "completed" && order.status !== "cancelled";
   const address = order.service_address;
   const missingForLoa = loaMissingFields(order);
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(commentSchema, {
     id: "porting-comment",
     lastResult: actionData?.result,
-    constraint: getZodConstraint(commentSchema),
     shouldValidate: "onSubmit",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: commentSchema }),
   });
 
   return (

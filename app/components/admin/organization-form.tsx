@@ -1,8 +1,8 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { FormActions, FormSection } from "./form-layout";
 import { organizationSchema } from "./organization-schema";
 import { LOCALES, ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from "./types";
@@ -22,14 +22,10 @@ export function OrganizationForm({ mode, defaultValue, lastResult, countries, ti
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation();
   const schema = organizationSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: `organization-${mode}`,
-    defaultValue,
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    defaultValue,
   });
 
   return (

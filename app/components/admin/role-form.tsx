@@ -1,9 +1,9 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { FormActions, FormSection } from "./form-layout";
 import { PermissionMatrix } from "./permission-matrix";
 import { roleSchema } from "./role-schema";
@@ -21,14 +21,10 @@ interface RoleFormProps {
 /** The add and edit form of a role: name, description and the permission matrix. */
 export function RoleForm({ mode, defaultValue, lastResult, isSystem = false, fullAccess = false }: RoleFormProps) {
   const { t } = useTranslation("admin");
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(roleSchema, {
     id: `role-${mode}`,
-    defaultValue,
     lastResult,
-    constraint: getZodConstraint(roleSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: roleSchema }),
+    defaultValue,
   });
   const initial = fields.permissions.initialValue;
   const permissions = Array.isArray(initial) ? initial.filter((key): key is string => typeof key === "string") : initial ? [initial] : [];

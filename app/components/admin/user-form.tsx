@@ -1,11 +1,11 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { FormActions, FormSection } from "./form-layout";
 import { LOCALES, type OrganizationOption, type Role, USER_STATUSES } from "./types";
 import { addUserSchema, editUserSchema } from "./user-schema";
@@ -35,14 +35,10 @@ export function UserForm({ mode, defaultValue, lastResult, organizations, roles,
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation();
   const schema = mode === "add" ? addUserSchema : editUserSchema;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(schema, {
     id: `user-${mode}`,
-    defaultValue,
     lastResult,
-    constraint: getZodConstraint(schema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    defaultValue,
   });
   const chosenRoles = new Set((fields.role_ids.initialValue as string[] | string | undefined) ?? []);
 

@@ -1,9 +1,9 @@
-import { type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import type { SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { FormSection } from "~/components/admin/form-layout";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { NUMBER_TYPES, PATTERN_MODES, SEARCH_COUNTRIES, SEARCH_FEATURES } from "../../../common/phone-numbers";
 import { criteriaSchema } from "./criteria-schema";
 import type { NumberOrder } from "./types";
@@ -14,8 +14,9 @@ export function useCriteriaForm(
   criteria: NumberOrder["criteria"] | undefined,
   lastResult: SubmissionResult<string[]> | undefined,
 ) {
-  return useForm({
+  return useSchemaForm(criteriaSchema, {
     id,
+    lastResult,
     defaultValue: {
       country: criteria?.country ?? "US",
       type: criteria?.type ?? "local",
@@ -28,11 +29,6 @@ export function useCriteriaForm(
       features: criteria?.features ?? [],
       quantity: String(criteria?.quantity ?? 10),
     },
-    lastResult,
-    constraint: getZodConstraint(criteriaSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: criteriaSchema }),
   });
 }
 

@@ -1,9 +1,9 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FormActions, FormSection } from "~/components/admin/form-layout";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { LANGUAGES, subscriberSchema } from "./schema";
 
 /**
@@ -23,14 +23,10 @@ export function SubscriberForm({
 }) {
   const { t } = useTranslation("residential");
   const { t: tc } = useTranslation();
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(subscriberSchema, {
     id: "residential-subscriber",
-    defaultValue,
     lastResult,
-    constraint: getZodConstraint(subscriberSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: subscriberSchema }),
+    defaultValue,
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">

@@ -1,10 +1,10 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type * as React from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FormActions, FormSection } from "~/components/admin/form-layout";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { DIRECTIONALS, E911_COUNTRIES, regionsOf } from "../../../common/e911";
 import { e911AddressSchema } from "./e911-schema";
 
@@ -26,14 +26,10 @@ export function E911AddressForm({
   hidden?: React.ReactNode;
 }) {
   const { t } = useTranslation("e911");
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(e911AddressSchema, {
     id,
-    defaultValue,
     lastResult,
-    constraint: getZodConstraint(e911AddressSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: e911AddressSchema }),
+    defaultValue,
   });
   const country = E911_COUNTRIES.find((code) => code === fields.country.value) ?? "US";
   const directionals = DIRECTIONALS.map((value) => ({ value, label: t(`directionals.${value}`) }));

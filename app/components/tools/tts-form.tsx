@@ -1,5 +1,4 @@
-import { getFormProps, getSelectProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { HeadphonesIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -9,6 +8,7 @@ import type { OrganizationOption } from "~/components/admin/types";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/select";
+import { useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
 import { TTS_FORMATS, type TtsCatalogue, type TtsVoice, ttsSchema } from "./tts";
 
@@ -33,14 +33,10 @@ export function TtsForm({ mode, defaultValue, lastResult, catalogue, organizatio
   const { t: ta } = useTranslation("admin");
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const [form, fields] = useForm({
+  const [form, fields] = useSchemaForm(ttsSchema, {
     id: `tts-${mode}`,
-    defaultValue,
     lastResult,
-    constraint: getZodConstraint(ttsSchema),
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: ttsSchema }),
+    defaultValue,
   });
   const [language, setLanguage] = useState<string>(String(fields.language.initialValue ?? ""));
   // The server renders every voice (a page without JavaScript keeps them all); once hydrated, one language's.
