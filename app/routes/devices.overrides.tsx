@@ -530,39 +530,25 @@ function OverrideRow({
   const name = (field: string) => `rows[${index}].${field}`;
   const id = (field: string) => `override-${row.uid}-${field}`;
   const cellLabel = (field: string) => `${t(`overrides.${field}` as "overrides.key")} — ${t("overrides.rowLabel", { number })}`;
-  const invalid = (field: string) => (errors?.[field]?.length ? true : undefined);
-  const describedBy = (field: string) => (errors?.[field]?.length ? `${id(field)}-error` : undefined);
+  const textCell = (field: "key" | "value" | "description", options: { maxLength: number; dir: "ltr" | "auto"; required?: boolean }) => (
+    <td className="px-2 py-2">
+      <Input
+        id={id(field)}
+        name={name(field)}
+        defaultValue={row[field]}
+        aria-label={cellLabel(field)}
+        aria-invalid={errors?.[field]?.length ? true : undefined}
+        aria-describedby={errors?.[field]?.length ? `${id(field)}-error` : undefined}
+        autoComplete="off"
+        {...options}
+      />
+      <ErrorList id={`${id(field)}-error`} errors={errors?.[field]} className="mt-1" />
+    </td>
+  );
   return (
     <tr className="border-b align-top last:border-b-0">
-      <td className="px-2 py-2">
-        <Input
-          id={id("key")}
-          name={name("key")}
-          defaultValue={row.key}
-          aria-label={cellLabel("key")}
-          aria-invalid={invalid("key")}
-          aria-describedby={describedBy("key")}
-          dir="ltr"
-          autoComplete="off"
-          required
-          maxLength={128}
-        />
-        <ErrorList id={`${id("key")}-error`} errors={errors?.key} className="mt-1" />
-      </td>
-      <td className="px-2 py-2">
-        <Input
-          id={id("value")}
-          name={name("value")}
-          defaultValue={row.value}
-          aria-label={cellLabel("value")}
-          aria-invalid={invalid("value")}
-          aria-describedby={describedBy("value")}
-          dir="auto"
-          autoComplete="off"
-          maxLength={2000}
-        />
-        <ErrorList id={`${id("value")}-error`} errors={errors?.value} className="mt-1" />
-      </td>
+      {textCell("key", { maxLength: 128, dir: "ltr", required: true })}
+      {textCell("value", { maxLength: 2000, dir: "auto" })}
       <td className="px-2 py-2">
         <NativeSelect id={id("type")} name={name("type")} defaultValue={row.type} aria-label={cellLabel("type")}>
           {OVERRIDE_TYPES.map((type) => (
@@ -575,20 +561,7 @@ function OverrideRow({
       <td className="px-2 py-2 align-middle">
         <NativeCheckbox id={id("enabled")} name={name("enabled")} defaultChecked={row.enabled} aria-label={cellLabel("enabled")} />
       </td>
-      <td className="px-2 py-2">
-        <Input
-          id={id("description")}
-          name={name("description")}
-          defaultValue={row.description}
-          aria-label={cellLabel("description")}
-          aria-invalid={invalid("description")}
-          aria-describedby={describedBy("description")}
-          dir="auto"
-          autoComplete="off"
-          maxLength={255}
-        />
-        <ErrorList id={`${id("description")}-error`} errors={errors?.description} className="mt-1" />
-      </td>
+      {textCell("description", { maxLength: 255, dir: "auto" })}
       <td className="px-2 py-2 text-end">
         <Button
           type="submit"
