@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { SCREENS, type ScreenId, screen } from "~/route-table";
+import { SCREENS, type Screen, type ScreenId, screen } from "~/route-table";
 import { PERMISSIONS } from "../../../common/permissions";
 import { harness, runRoute, type UpstreamCall, userWith } from "./route-harness";
 
@@ -82,6 +82,16 @@ describe("every route module is covered by the walk", () => {
     const known = new Set([...SCREENS.map((entry) => entry.file), ...SIGNED_IN_EXTRAS, ...PUBLIC_ROUTES, ...OPEN_BY_DESIGN]);
     const files = Object.keys(modules).map((key) => key.replace("../../../app/", ""));
     expect(files.filter((file) => !known.has(file))).toEqual([]);
+  });
+
+  it("a nested screen names a screen of the table as its layout, and its path continues the layout's", () => {
+    const nested = SCREENS.filter((entry: Screen) => entry.layout);
+    expect(nested.length).toBeGreaterThan(0);
+    for (const entry of nested as Screen[]) {
+      const parent = SCREENS.find((candidate) => candidate.id === entry.layout);
+      expect(parent?.path, entry.id).toBeDefined();
+      expect(entry.path.startsWith(`${parent?.path}/`), entry.id).toBe(true);
+    }
   });
 
   it("ids and paths of the route table are unique", () => {
