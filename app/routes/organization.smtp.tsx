@@ -99,7 +99,7 @@ const smtpSchema = z
 /** Staff: the organization of the filter, else the one picked on this page (`?organization_id=`). */
 function chosenOrganization(request: Request, user: Parameters<typeof organizationFilter>[1]): number | null {
   const picked = new URL(request.url).searchParams.get("organization_id");
-  return organizationFilter(request, user) ?? (isRecordId(picked ?? undefined) ? Number(picked) : null);
+  return organizationFilter(request, user) ?? (isRecordId(picked) ? Number(picked) : null);
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
