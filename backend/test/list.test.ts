@@ -198,7 +198,9 @@ describe("capped counts (issue 30)", () => {
   }
 
   it("stop at the cap for a broad search, page past it, and give the newest rows first", async () => {
-    const [lakeside] = await query<{ organization_id: number }>("SELECT organization_id FROM users WHERE email = 'marcus.bell@lakeside.test'");
+    const [lakeside] = await query<{ organization_id: number }>(
+      "SELECT organization_id FROM users WHERE email = 'marcus.bell@lakeside.test'",
+    );
     await broadRows("capword", lakeside?.organization_id ?? null);
     const admin = await signedIn("admin@amp.test");
     const first = await json<Page>(await admin.get("/api/activity-log?search=capword&per_page=100"));

@@ -25,8 +25,8 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } 
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
-import { compactListQuery, PAGE_SIZES, type Paginated, parseListParams, SEARCH_MAX_BYTES, withListParams } from "~/lib/list-params";
 import { numberFormat } from "~/lib/intl";
+import { compactListQuery, PAGE_SIZES, type Paginated, parseListParams, SEARCH_MAX_BYTES, withListParams } from "~/lib/list-params";
 import { cn } from "~/lib/utils";
 
 declare module "@tanstack/react-table" {
@@ -343,7 +343,11 @@ export function DataTable<T>({
       <div className="flex flex-wrap items-center justify-between gap-3 border-t px-5 py-4">
         <p className="text-muted-foreground text-sm" aria-live="polite">
           {page.total_capped
-            ? t("dataTable.showingCapped", { from: page.from ?? 0, to: page.to ?? 0, total: numberFormat(i18n.language).format(page.total) })
+            ? t("dataTable.showingCapped", {
+                from: page.from ?? 0,
+                to: page.to ?? 0,
+                total: numberFormat(i18n.language).format(page.total),
+              })
             : t("dataTable.showing", { from: page.from ?? 0, to: page.to ?? 0, total: page.total })}
         </p>
         {page.last_page > 1 && (
@@ -450,7 +454,7 @@ interface PaginationProps {
   current: number;
   last: number;
   /** The last page is not known (a capped count). */
-  open: boolean;
+  open?: boolean;
   hrefFor: (page: number) => { pathname: string; search: string };
 }
 

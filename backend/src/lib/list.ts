@@ -133,10 +133,7 @@ export async function listPage<Row>(db: Db, spec: ListSpec<Row>) {
   }
   // The kept count is exact and free, whatever its size.
   const organizationId = tenantOrganizationId(actor, requested);
-  const [rows, total] = await Promise.all([
-    pageRows("lookup"),
-    maintainedCount(db, spec.table, spec.counted, organizationId, scope),
-  ]);
+  const [rows, total] = await Promise.all([pageRows("lookup"), maintainedCount(db, spec.table, spec.counted, organizationId, scope)]);
   return paginate(rows, total, page, perPage);
 }
 
@@ -149,7 +146,11 @@ function searchCount<Row>(db: Db, spec: ListSpec<Row>, scope: SQL | undefined, f
 
 /** Rows of `table` matching `where`, counted up to `COUNT_CAP + 1` (more means "more than the cap"). */
 export async function countUpTo(db: Db, table: SQLiteTable, where: SQL | undefined): Promise<number> {
-  const limited = db.select({ one: sql`1` }).from(table).where(where).limit(COUNT_CAP + 1);
+  const limited = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1);
   const [row] = await db.select({ total: count() }).from(limited.as("limited"));
   return row?.total ?? 0;
 }
@@ -227,8 +228,7 @@ export function substringCondition<Index extends SubstringIndex>(
   if (usable.length === 0) return null;
   const phrases = usable.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ");
   const query = column ? `${column} : (${phrases})` : phrases;
-  return (walk) =>
-    sql`${walkedId(id, walk)} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${query})`;
+  return (walk) => sql`${walkedId(id, walk)} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${query})`;
 }
 
 /** The `from` and `to` filters of the logs: optional calendar days (YYYY-MM-DD), both inclusive. */

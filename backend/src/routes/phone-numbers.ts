@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { searchDigits } from "../../../common/phone-numbers";
 import { createCarrier } from "../carriers";
 import type { Db } from "../db/client";
