@@ -16,7 +16,8 @@ function wranglerOk(args: string[]): string {
   const result = wrangler(args);
   if (result.status !== 0) {
     const output = stripVTControlCharacters(`${result.stdout}${result.stderr}`);
-    const reason = output.split("\n").find((line) => /ERROR|✘|not authenticated|non-interactive/i.test(line)) ?? output.trim().split("\n").at(-1);
+    const reason =
+      output.split("\n").find((line) => /ERROR|✘|not authenticated|non-interactive/i.test(line)) ?? output.trim().split("\n").at(-1);
     throw new Error(`wrangler ${args.join(" ")} failed: ${reason?.trim() ?? "no output"}\n${output}`);
   }
   return result.stdout;
