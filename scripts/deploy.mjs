@@ -122,6 +122,10 @@ async function accountState(workers) {
   } catch (error) {
     if (!planOnly) throw error;
     console.log(`# The Cloudflare account could not be read (${String(error.message).split("\n")[0]}).`);
+    if (setup) {
+      console.log("# Planning the set-up of an empty account; `--state <file>` plans against a given state.\n");
+      return EMPTY_ACCOUNT;
+    }
     console.log("# Planning as if production were set up and no preview existed; `--state <file>` plans against a given state.\n");
     const id = (what) => `<id of ${what} in the account>`;
     return {

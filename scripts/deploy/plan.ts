@@ -353,6 +353,13 @@ function assertOnlyPreviewNames(steps: Step[]) {
 
 type JsonObject = Record<string, unknown>;
 
+const LOCAL_HOST = /^(https?:\/\/)?(localhost|127\.0\.0\.1)(:\d+)?(\/|$)/;
+const parseHosts = (value: string | undefined) =>
+  (value ?? "")
+    .split(",")
+    .map((host) => host.trim())
+    .filter(Boolean);
+
 /** The backend's deploy config: the generated one with this environment's names and ids. */
 export function backendDeployConfig(generated: JsonObject, target: Target, state: AccountState): JsonObject {
   const names = resourceNames(target);
@@ -368,6 +375,11 @@ export function backendDeployConfig(generated: JsonObject, target: Target, state
     const host = `${names.portal}.${state.workersSubdomain}.workers.dev`;
     vars.APP_URL = `https://${host}`;
     vars.STATEFUL_DOMAINS = host;
+  } else if (LOCAL_HOST.test(vars.APP_URL ?? "") || parseHosts(vars.STATEFUL_DOMAINS).every((host) => LOCAL_HOST.test(host))) {
+    // E-mail links to localhost and a portal whose sign-in the backend would not treat as first-party.
+    throw new Error(
+      "Set APP_URL and STATEFUL_DOMAINS in backend/wrangler.toml to the portal's public URL and host before deploying production.",
+    );
   }
   return {
     ...generated,

@@ -274,6 +274,11 @@ const generatedBackend = {
     consumers: [{ queue: "amp-number-imports", max_retries: 5 }],
   },
 };
+/** The same once README "Deployment" step 2 is done. */
+const configuredBackend = {
+  ...generatedBackend,
+  vars: { ...generatedBackend.vars, APP_URL: "https://amp.acme.workers.dev", STATEFUL_DOMAINS: "amp.acme.workers.dev" },
+};
 const generatedPortal = {
   name: "amp",
   assets: { directory: "../client" },
@@ -310,12 +315,19 @@ describe("deploy configs and the database check", () => {
   });
 
   it("production's configs carry the account's ids instead of wrangler.toml's placeholders, and its own vars", () => {
-    const backend = backendDeployConfig(generatedBackend, { kind: "production" }, production);
+    const backend = backendDeployConfig(configuredBackend, { kind: "production" }, production);
     expect(backend.d1_databases).toEqual([{ ...generatedBackend.d1_databases[0], database_id: "prod-d1" }]);
-    expect(backend.vars).toEqual(generatedBackend.vars);
+    expect(backend.vars).toEqual(configuredBackend.vars);
     expect(portalDeployConfig(generatedPortal, { kind: "production" }, production).kv_namespaces).toEqual([
       { binding: "SESSIONS", id: "prod-kv" },
     ]);
+  });
+
+  it("refuses production while APP_URL or STATEFUL_DOMAINS still name the local machine", () => {
+    expect(() => backendDeployConfig(generatedBackend, { kind: "production" }, production)).toThrow(/Set APP_URL and STATEFUL_DOMAINS/);
+    const localDomains = { ...configuredBackend, vars: { ...configuredBackend.vars, STATEFUL_DOMAINS: "localhost, 127.0.0.1:5173" } };
+    expect(() => backendDeployConfig(localDomains, { kind: "production" }, production)).toThrow(/STATEFUL_DOMAINS/);
+    expect(() => backendDeployConfig(generatedBackend, previewTarget, withPreview)).not.toThrow();
   });
 
   it("accepts the config written for the same environment", () => {
@@ -323,13 +335,13 @@ describe("deploy configs and the database check", () => {
       checkDatabase(backendDeployConfig(generatedBackend, previewTarget, withPreview), previewTarget, withPreview),
     ).not.toThrow();
     expect(() =>
-      checkDatabase(backendDeployConfig(generatedBackend, { kind: "production" }, production), { kind: "production" }, production),
+      checkDatabase(backendDeployConfig(configuredBackend, { kind: "production" }, production), { kind: "production" }, production),
     ).not.toThrow();
   });
 
   it("refuses to migrate when the database does not belong to the target environment", () => {
     const previewConfig = backendDeployConfig(generatedBackend, previewTarget, withPreview);
-    const productionConfig = backendDeployConfig(generatedBackend, { kind: "production" }, withPreview);
+    const productionConfig = backendDeployConfig(configuredBackend, { kind: "production" }, withPreview);
     expect(() => checkDatabase(previewConfig, { kind: "production" }, withPreview)).toThrow(
       /binds D1 "amp-preview-feature-x", but production uses "amp"/,
     );
