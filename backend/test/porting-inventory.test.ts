@@ -94,7 +94,9 @@ describe("porting never takes a number already in the inventory", { timeout: 20_
     const done = await json<Order>(await northwind.get(`/api/porting/orders/${draft.id}`));
     expect(done.status).toBe("completed");
     expect(done.events.at(-1)?.message).toContain("inventory.kept_out");
-    const rows = await env.DB.prepare("SELECT e164, organization_id, label, cnam, status FROM phone_numbers WHERE e164 IN (?, ?) ORDER BY e164")
+    const rows = await env.DB.prepare(
+      "SELECT e164, organization_id, label, cnam, status FROM phone_numbers WHERE e164 IN (?, ?) ORDER BY e164",
+    )
       .bind(free, taken)
       .all();
     expect(rows.results).toEqual([
@@ -122,7 +124,9 @@ describe("porting never takes a number already in the inventory", { timeout: 20_
 
   it("an organization's own porting_in number (the residential wizard's port) may be ported by that organization only", async () => {
     const e164 = "+16177441506";
-    await env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status, type) VALUES (?, 2, 'porting_in', 'local')").bind(e164).run();
+    await env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status, type) VALUES (?, 2, 'porting_in', 'local')")
+      .bind(e164)
+      .run();
     const lakeside = await signedIn("marcus.bell@lakeside.test");
     expect((await lakeside.post("/api/porting/orders", body([e164]))).status).toBe(422);
     const northwind = await signedIn("orgadmin@northwind.test");

@@ -28,9 +28,7 @@ export const HELD_REASON = "inventory.held";
 /** The rows the rule lets a port of `organizationId` take: disconnected ones, and its own porting_in ones. */
 export function takeableByPort(organizationId: number | null): SQL {
   const own =
-    organizationId === null
-      ? sql`0`
-      : and(eq(phoneNumbers.status, "porting_in"), eq(phoneNumbers.organizationId, organizationId));
+    organizationId === null ? sql`0` : and(eq(phoneNumbers.status, "porting_in"), eq(phoneNumbers.organizationId, organizationId));
   return or(eq(phoneNumbers.status, "disconnected"), own) as SQL;
 }
 

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { parseNanpNumber } from "../../../common/number-list";
 import { createCarrier } from "../carriers";
@@ -8,8 +8,8 @@ import { LOCALES, numberOrders, organizations, phoneNumbers, residentialDrafts, 
 import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
-import { heldInInventory } from "../lib/inventory";
 import { ApiError, forbidden, notFound, validationError } from "../lib/errors";
+import { heldInInventory } from "../lib/inventory";
 import { errorResponses, jsonBody, jsonContent, MessageSchema } from "../lib/openapi";
 import { listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { carrierCall, loadOrder, PhoneNumberSchema, phoneNumberColumns, serializePhoneNumber } from "../lib/phone-numbers";
