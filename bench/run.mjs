@@ -1188,8 +1188,11 @@ function printNavigation(navigation) {
     Object.entries(figures.perScreen)
       .map(([href, value]) => `${href} ${ms(value)}`)
       .join(", "),
+    Object.entries(figures.firstVisit)
+      .map(([href, value]) => `${href} ${ms(value)}`)
+      .join(", "),
   ]);
-  console.log(table(["way in", "n", "p50", "p95", "p50 per screen"], rows));
+  console.log(table(["way in", "n", "p50", "p95", "p50 per screen", "first visit (code and strings not loaded yet)"], rows));
 }
 
 function printBrowser(pages) {
