@@ -1,4 +1,3 @@
-import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isDay, isId, knownFilters, listApiQuery, maxLength } from "~/components/admin/list-query";
@@ -8,6 +7,7 @@ import type { ActivityEntry, Option } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterDate, FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
@@ -88,7 +88,6 @@ export default function ActivityLog({ loaderData }: Route.ComponentProps) {
   const columns: ColumnDef<ActivityEntry>[] = [
     {
       id: "created_at",
-      accessorKey: "created_at",
       meta: { label: t("activity.columns.time"), sortable: true },
       cell: ({ row }) => (
         <Link to={`/activity-log/${row.original.id}`} className="whitespace-nowrap text-primary hover:underline">
@@ -108,7 +107,6 @@ export default function ActivityLog({ loaderData }: Route.ComponentProps) {
     },
     {
       id: "action",
-      accessorKey: "action",
       meta: { label: t("activity.columns.action"), sortable: true },
       cell: ({ row }) => title(row.original.action),
     },
@@ -136,7 +134,6 @@ export default function ActivityLog({ loaderData }: Route.ComponentProps) {
     },
     {
       id: "ip",
-      accessorKey: "ip",
       meta: { label: t("activity.columns.ip") },
       cell: ({ row }) => <span dir="ltr">{row.original.ip}</span>,
     },

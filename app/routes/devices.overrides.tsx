@@ -1,6 +1,5 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import type { ColumnDef } from "@tanstack/react-table";
 import { DownloadIcon, PlusIcon, SlidersHorizontalIcon, Trash2Icon, UploadIcon, XIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -23,6 +22,7 @@ import {
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { NativeCheckbox } from "~/components/ui/checkbox";
+import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";

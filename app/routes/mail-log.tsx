@@ -1,4 +1,3 @@
-import type { ColumnDef } from "@tanstack/react-table";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isDay, isId, knownFilters, listApiQuery, maxLength, oneOf } from "~/components/admin/list-query";
@@ -7,6 +6,7 @@ import { MailStatusBadge } from "~/components/logs/mail-status";
 import { MAIL_STATUSES, MAIL_TEMPLATES, type MailEntry } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
 import { Card } from "~/components/ui/card";
+import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterDate, FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
@@ -58,7 +58,6 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
   const columns: ColumnDef<MailEntry>[] = [
     {
       id: "to",
-      accessorKey: "to",
       meta: { label: t("mail.columns.to"), sortable: true },
       cell: ({ row }) => (
         <Link to={`/mail-log/${row.original.id}`} className="text-primary hover:underline" dir="ltr">
@@ -68,14 +67,12 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
     },
     {
       id: "subject",
-      accessorKey: "subject",
       meta: { label: t("mail.columns.subject"), sortable: true },
       cell: ({ row }) => <span className="text-foreground">{row.original.subject}</span>,
     },
     { id: "template", meta: { label: t("mail.columns.template") }, cell: ({ row }) => template(row.original.template) },
     {
       id: "status",
-      accessorKey: "status",
       meta: { label: t("mail.columns.status"), sortable: true },
       cell: ({ row }) => <MailStatusBadge status={row.original.status} />,
     },
@@ -91,7 +88,6 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
     },
     {
       id: "created_at",
-      accessorKey: "created_at",
       meta: { label: t("mail.columns.time"), sortable: true },
       cell: ({ row }) => (
         <time dateTime={row.original.created_at} className="whitespace-nowrap">

@@ -1,4 +1,3 @@
-import type { ColumnDef } from "@tanstack/react-table";
 import { PlusIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -11,6 +10,7 @@ import { ROLE_SCOPES, type Role } from "~/components/admin/types";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect } from "~/components/ui/list-filters";
 import { deleteRow } from "~/lib/admin/upstream.server";

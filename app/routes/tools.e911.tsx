@@ -1,4 +1,3 @@
-import type { ColumnDef } from "@tanstack/react-table";
 import { MapPinned } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
@@ -9,6 +8,7 @@ import { E911StatusBadge, ValidationBadge } from "~/components/tools/e911-status
 import { formatNanp } from "~/components/tools/format";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
@@ -77,7 +77,6 @@ export default function E911List({ loaderData }: Route.ComponentProps) {
       : []),
     {
       id: "e164",
-      accessorKey: "e164",
       meta: { label: t("columns.number"), sortable: true },
       cell: ({ row }) =>
         canModify ? (

@@ -1,4 +1,3 @@
-import type { ColumnDef } from "@tanstack/react-table";
 import { DownloadIcon, PlusIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -12,6 +11,7 @@ import { audioUrl, formatDuration, STATUS_VARIANTS, TTS_LANGUAGES, TTS_STATUSES,
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect } from "~/components/ui/list-filters";
 import { listUrl } from "~/lib/admin/upstream.server";

@@ -1,4 +1,3 @@
-import type { ColumnDef } from "@tanstack/react-table";
 import { LogInIcon, PlusIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
@@ -13,6 +12,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions, roleFilterOptions } from "~/lib/admin/options.server";

@@ -1,13 +1,4 @@
 import {
-  type ColumnDef,
-  flexRender,
-  getCoreRowModel,
-  type RowData,
-  type SortingState,
-  useReactTable,
-  type VisibilityState,
-} from "@tanstack/react-table";
-import {
   ArrowDownIcon,
   ArrowUpDownIcon,
   ArrowUpIcon,
@@ -29,20 +20,30 @@ import { numberFormat } from "~/lib/intl";
 import { compactListQuery, PAGE_SIZES, type Paginated, parseListParams, SEARCH_MAX_BYTES, withListParams } from "~/lib/list-params";
 import { cn } from "~/lib/utils";
 
-declare module "@tanstack/react-table" {
-  interface ColumnMeta<TData extends RowData, TValue> {
+/**
+ * One column of a list. The list's sorting, paging and filtering happen on the server (the URL holds them),
+ * so a column only says how to draw its header and its cells: no table library is needed in the browser.
+ */
+export interface ColumnDef<T> {
+  /** The column's id: its `sort` value when sortable, its name in `hidden`. */
+  id: string;
+  meta: {
     /** Column name for headers, the columns menu and sort labels. */
     label: string;
     /** Header is a link that sorts the list by this column id (`sort=<id>&direction=asc|desc`). */
     sortable?: boolean;
     /** Extra classes for the header and body cells (e.g. `text-end` for actions). */
     className?: string;
-  }
+  };
+  /** Header content; the label by default. */
+  header?: () => React.ReactNode;
+  cell: (context: { row: { id: string; original: T } }) => React.ReactNode;
+  /** `false` keeps the column out of the columns menu (always shown). */
+  enableHiding?: boolean;
 }
 
 export interface DataTableProps<T> {
-  // biome-ignore lint/suspicious/noExplicitAny: column value types differ per column.
-  columns: ColumnDef<T, any>[];
+  columns: ColumnDef<T>[];
   page: Paginated<T>;
   /** Accessible name of the table (rendered as a visually hidden caption). */
   label: string;
@@ -85,7 +86,7 @@ export function pageWindow(current: number, last: number, radius = 1): (number |
 }
 
 /**
- * The one list table of the portal: TanStack Table in manual mode, with its whole state in the URL
+ * The one list table of the portal: a plain table with its whole state in the URL
  * (see `~/lib/list-params`). Everything is links and GET forms, so it works without JavaScript; with it,
  * page size and filters apply on change and search as you type.
  */
@@ -122,27 +123,8 @@ export function DataTable<T>({
     if (perPageSelect.current) perPageSelect.current.value = String(list.per_page);
   }, [list.search, list.per_page]);
 
-  const sorting: SortingState = list.sort ? [{ id: list.sort, desc: list.direction === "desc" }] : [];
-  const columnVisibility: VisibilityState = Object.fromEntries(list.hidden.map((id) => [id, false]));
-
-  const table = useReactTable({
-    data: page.data,
-    columns,
-    getRowId,
-    getCoreRowModel: getCoreRowModel(),
-    defaultColumn: { header: ({ column }) => column.columnDef.meta?.label ?? column.id },
-    manualPagination: true,
-    manualSorting: true,
-    manualFiltering: true,
-    enableSortingRemoval: false,
-    pageCount: page.last_page,
-    rowCount: page.total,
-    state: {
-      sorting,
-      columnVisibility,
-      pagination: { pageIndex: page.current_page - 1, pageSize: page.per_page },
-    },
-  });
+  const hiddenIds = new Set(list.hidden);
+  const visibleColumns = columns.filter((column) => !hiddenIds.has(column.id));
 
   const busy = navigation.state !== "idle" && navigation.location?.pathname === location.pathname;
   const toHref = (changes: Record<string, string | number | null>) => ({
@@ -178,10 +160,10 @@ export function DataTable<T>({
   const ownNames = new Set(["page", "search", "per_page"]);
   const carried = [...searchParams].filter(([key]) => !ownNames.has(key));
 
-  const hideable = table.getAllLeafColumns().filter((column) => column.getCanHide() && column.columnDef.meta?.label);
-  const visibleHideable = hideable.filter((column) => column.getIsVisible());
-  const rows = table.getRowModel().rows;
-  const visibleCount = table.getVisibleLeafColumns().length;
+  const hideable = columns.filter((column) => column.enableHiding !== false && column.meta.label);
+  const visibleHideable = hideable.filter((column) => !hiddenIds.has(column.id));
+  const rows = page.data.map((original, index) => ({ id: getRowId ? getRowId(original, index) : String(index), original }));
+  const visibleCount = visibleColumns.length;
 
   return (
     <div data-slot="data-table" className={cn("flex flex-col", className)}>
@@ -249,8 +231,8 @@ export function DataTable<T>({
               <ColumnsMenu
                 columns={hideable.map((column) => ({
                   id: column.id,
-                  label: column.columnDef.meta?.label ?? column.id,
-                  visible: column.getIsVisible(),
+                  label: column.meta.label,
+                  visible: !hiddenIds.has(column.id),
                 }))}
                 hidden={list.hidden}
                 lastVisible={visibleHideable.length === 1 ? visibleHideable[0].id : null}
@@ -268,55 +250,52 @@ export function DataTable<T>({
         <table className="w-full caption-bottom border-collapse text-sm">
           <caption className="sr-only">{label}</caption>
           <thead>
-            {table.getHeaderGroups().map((group) => (
-              <tr key={group.id} className="border-b">
-                {group.headers.map((header) => {
-                  const meta = header.column.columnDef.meta;
-                  const sorted = list.sort === header.column.id ? list.direction : null;
-                  const content = header.isPlaceholder ? null : flexRender(header.column.columnDef.header, header.getContext());
-                  return (
-                    <th
-                      key={header.id}
-                      scope="col"
-                      colSpan={header.colSpan}
-                      aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
-                      className={cn(
-                        "h-12 whitespace-nowrap px-5 text-start align-middle font-medium text-[0.8125rem] text-foreground uppercase tracking-wide",
-                        meta?.className,
-                      )}
-                    >
-                      {meta?.sortable && !header.isPlaceholder ? (
-                        <Link
-                          to={toHref({
-                            sort: header.column.id,
-                            direction: sorted === "asc" ? "desc" : "asc",
-                          })}
-                          className="-mx-1 inline-flex items-center gap-1.5 rounded-sm px-1 outline-none hover:text-primary-text focus-visible:ring-[3px] focus-visible:ring-ring"
-                        >
-                          {content}
-                          {sorted === "asc" ? (
-                            <ArrowUpIcon aria-hidden="true" className="size-3.5 text-primary" />
-                          ) : sorted === "desc" ? (
-                            <ArrowDownIcon aria-hidden="true" className="size-3.5 text-primary" />
-                          ) : (
-                            <ArrowUpDownIcon aria-hidden="true" className="size-3.5 opacity-40" />
-                          )}
-                          <span className="sr-only">
-                            {sorted === "asc"
-                              ? `, ${t("dataTable.sortedAscending")}`
-                              : sorted === "desc"
-                                ? `, ${t("dataTable.sortedDescending")}`
-                                : ""}
-                          </span>
-                        </Link>
-                      ) : (
-                        content
-                      )}
-                    </th>
-                  );
-                })}
-              </tr>
-            ))}
+            <tr className="border-b">
+              {visibleColumns.map((column) => {
+                const meta = column.meta;
+                const sorted = list.sort === column.id ? list.direction : null;
+                const content = column.header ? column.header() : meta.label;
+                return (
+                  <th
+                    key={column.id}
+                    scope="col"
+                    aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
+                    className={cn(
+                      "h-12 whitespace-nowrap px-5 text-start align-middle font-medium text-[0.8125rem] text-foreground uppercase tracking-wide",
+                      meta.className,
+                    )}
+                  >
+                    {meta.sortable ? (
+                      <Link
+                        to={toHref({
+                          sort: column.id,
+                          direction: sorted === "asc" ? "desc" : "asc",
+                        })}
+                        className="-mx-1 inline-flex items-center gap-1.5 rounded-sm px-1 outline-none hover:text-primary-text focus-visible:ring-[3px] focus-visible:ring-ring"
+                      >
+                        {content}
+                        {sorted === "asc" ? (
+                          <ArrowUpIcon aria-hidden="true" className="size-3.5 text-primary" />
+                        ) : sorted === "desc" ? (
+                          <ArrowDownIcon aria-hidden="true" className="size-3.5 text-primary" />
+                        ) : (
+                          <ArrowUpDownIcon aria-hidden="true" className="size-3.5 opacity-40" />
+                        )}
+                        <span className="sr-only">
+                          {sorted === "asc"
+                            ? `, ${t("dataTable.sortedAscending")}`
+                            : sorted === "desc"
+                              ? `, ${t("dataTable.sortedDescending")}`
+                              : ""}
+                        </span>
+                      </Link>
+                    ) : (
+                      content
+                    )}
+                  </th>
+                );
+              })}
+            </tr>
           </thead>
           <tbody>
             {rows.length === 0 ? (
@@ -328,9 +307,9 @@ export function DataTable<T>({
             ) : (
               rows.map((row) => (
                 <tr key={row.id} className="border-b transition-colors last:border-b-0 hover:bg-accent">
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={cn("px-5 py-3 align-middle text-muted-foreground", cell.column.columnDef.meta?.className)}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                  {visibleColumns.map((column) => (
+                    <td key={column.id} className={cn("px-5 py-3 align-middle text-muted-foreground", column.meta.className)}>
+                      {column.cell({ row })}
                     </td>
                   ))}
                 </tr>

@@ -1,6 +1,5 @@
-import type { ColumnDef } from "@tanstack/react-table";
 import { describe, expect, it } from "vitest";
-import { DataTable, pageWindow } from "~/components/ui/data-table";
+import { type ColumnDef, DataTable, pageWindow } from "~/components/ui/data-table";
 import type { Paginated } from "~/lib/list-params";
 import { attr, findTags, hrefParams, renderAt } from "./helpers";
 
@@ -12,9 +11,9 @@ interface User {
 }
 
 const columns: ColumnDef<User>[] = [
-  { accessorKey: "name", meta: { label: "Name", sortable: true } },
-  { accessorKey: "email", meta: { label: "Email", sortable: true } },
-  { accessorKey: "role", meta: { label: "Role" } },
+  { id: "name", cell: ({ row }) => row.original.name, meta: { label: "Name", sortable: true } },
+  { id: "email", cell: ({ row }) => row.original.email, meta: { label: "Email", sortable: true } },
+  { id: "role", cell: ({ row }) => row.original.role, meta: { label: "Role" } },
 ];
 
 function usersPage(overrides: Partial<Paginated<User>> = {}): Paginated<User> {
