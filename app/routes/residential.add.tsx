@@ -3,7 +3,8 @@ import { Link, redirect } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
-import { formatPhoneNumber } from "~/components/numbers/format";
+import { phoneFormatter } from "~/components/numbers/format";
+import { phoneLabels } from "~/components/numbers/phone-format.server";
 import { subscriberSchema } from "~/components/residential/schema";
 import { SubscriberForm } from "~/components/residential/subscriber-form";
 import type { ResidentialDraft } from "~/components/residential/types";
@@ -38,6 +39,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const residential = user.is_provider || user.organization?.type === "residential";
   return {
     drafts: drafts.data,
+    phoneLabels: phoneLabels(drafts.data),
     total: drafts.total,
     organizations,
     residential,
@@ -79,6 +81,7 @@ export default function ResidentialAdd({ loaderData, actionData }: Route.Compone
   const { t, i18n } = useTranslation("residential");
   useFormErrorToast(actionData);
   const { drafts, organizations } = loaderData;
+  const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
   return (
     <div className="space-y-6">
       <PageHeader title={t("title")} description={t("description")} />

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { DetailList } from "~/components/logs/detail-list";
-import { formatPhoneNumber } from "~/components/numbers/format";
+import { phoneFormatter } from "~/components/numbers/format";
+import { phoneLabels } from "~/components/numbers/phone-format.server";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl } from "~/components/residential/wizard";
 import { E911StatusBadge } from "~/components/tools/e911-status";
@@ -29,6 +30,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   if (draft.status === "draft") throw redirect(residentialUrl.step(draft.id, draft.next_step));
   return {
     draft,
+    phoneLabels: phoneLabels(draft),
     links: {
       user: can(user, "admin.users.update"),
       numbers: can(user, "tools.phone_numbers.read"),
@@ -43,6 +45,7 @@ export default function ResidentialDone({ loaderData }: Route.ComponentProps) {
   const { t: tn } = useTranslation("numbers");
   const revalidator = useRevalidator();
   const { draft, links } = loaderData;
+  const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
   const waiting = draft.status === "submitting";
   // biome-ignore lint/correctness/useExhaustiveDependencies: polls while the submission waits, whatever the revalidator object.
   useEffect(() => {

@@ -5,7 +5,8 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { AvailableNumbersTable } from "~/components/numbers/available-numbers";
 import { criteriaSchema } from "~/components/numbers/criteria-schema";
-import { formatPhoneNumber } from "~/components/numbers/format";
+import { phoneFormatter } from "~/components/numbers/format";
+import { phoneLabels } from "~/components/numbers/phone-format.server";
 import { NumberSearchFields, useCriteriaForm } from "~/components/numbers/search-fields";
 import type { AvailableNumber, NumberOrder, PhoneNumber } from "~/components/numbers/types";
 import { FailureNotice } from "~/components/residential/failure-notice";
@@ -72,7 +73,15 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
       }
     }
   }
-  return { draft, inventory: inventory.data, canOrder, canPort, search, taken };
+  return {
+    draft,
+    inventory: inventory.data,
+    canOrder,
+    canPort,
+    search,
+    taken,
+    phoneLabels: phoneLabels(draft, inventory.data, search?.available, taken),
+  };
 }
 
 function stepError(intent: Intent, message: string, status = 400) {
@@ -164,6 +173,7 @@ export default function ResidentialNumber({ loaderData, actionData }: Route.Comp
   const navigation = useNavigation();
   const busy = navigation.state === "submitting";
   const { draft, inventory, canOrder, canPort, search, taken } = loaderData;
+  const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
   const reply = (intent: Intent) => (actionData && "intent" in actionData && actionData.intent === intent ? actionData : undefined);
   const errorOf = (intent: Intent) => {
     const entry = reply(intent);
@@ -274,6 +284,7 @@ export default function ResidentialNumber({ loaderData, actionData }: Route.Comp
                   <p className="p-6 text-muted-foreground">{!search.error && tn("wizard.choose.empty")}</p>
                 ) : (
                   <AvailableNumbersTable
+                    formatPhoneNumber={formatPhoneNumber}
                     numbers={search.available}
                     selection="single"
                     selected={new Set(chosen?.kind === "new" ? [chosen.e164] : [])}

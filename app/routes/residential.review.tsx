@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { DetailList } from "~/components/logs/detail-list";
-import { formatPhoneNumber } from "~/components/numbers/format";
+import { phoneFormatter } from "~/components/numbers/format";
+import { phoneLabels } from "~/components/numbers/phone-format.server";
 import { FailureNotice } from "~/components/residential/failure-notice";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, type Step, StepIndicator } from "~/components/residential/wizard";
@@ -26,7 +27,8 @@ export const handle: StringsHandle = { i18n: ["residential", "admin", "porting",
 /** Step 5: everything on one page with a link back to each step, and the submission. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "residential-review");
-  return { draft: await loadDraft(api, params.id, "review") };
+  const draft = await loadDraft(api, params.id, "review");
+  return { draft, phoneLabels: phoneLabels(draft) };
 }
 
 /**
@@ -89,6 +91,7 @@ export default function ResidentialReview({ loaderData }: Route.ComponentProps) 
   const navigation = useNavigation();
   const submitting = navigation.state !== "idle" && navigation.formMethod?.toUpperCase() === "POST";
   const { draft } = loaderData;
+  const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
   const { subscriber, number } = draft;
   const service = draft.service_address?.address;
   const e911 = draft.e911.same_as_service ? null : draft.e911.address?.address;

@@ -5,7 +5,7 @@ import { FormActions, FormSection } from "~/components/admin/form-layout";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { numberDetailsSchema } from "~/components/numbers/criteria-schema";
-import { formatPhoneNumber } from "~/components/numbers/format";
+import { formatPhoneNumber } from "~/components/numbers/phone-format.server";
 import type { PhoneNumber } from "~/components/numbers/types";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { loadRecord } from "~/lib/admin/upstream.server";
@@ -20,7 +20,8 @@ export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "numbers-edit");
-  return { record: await loadRecord<PhoneNumber>(api, "/api/phone-numbers/:id", params.id) };
+  const record = await loadRecord<PhoneNumber>(api, "/api/phone-numbers/:id", params.id);
+  return { record, number: formatPhoneNumber(record.e164) };
 }
 
 /** `PUT /api/phone-numbers/{id}`: label and CNAM; an emptied field clears it. */
@@ -39,8 +40,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 
 export default function EditPhoneNumber({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("numbers");
-  const { record } = loaderData;
-  const number = formatPhoneNumber(record.e164);
+  const { record, number } = loaderData;
   useFormErrorToast(actionData);
   const [form, fields] = useSchemaForm(numberDetailsSchema, {
     id: "phone-number-edit",

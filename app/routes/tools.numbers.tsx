@@ -6,7 +6,8 @@ import { formatDate } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
 import { EditLink, RowActions } from "~/components/admin/row-actions";
-import { formatLocation, formatPhoneNumber } from "~/components/numbers/format";
+import { formatLocation, phoneFormatter } from "~/components/numbers/format";
+import { formatPhoneNumber, phoneLabels } from "~/components/numbers/phone-format.server";
 import { CAPABILITIES, PHONE_NUMBER_STATUSES, type PhoneNumber, type PhoneNumberStatus } from "~/components/numbers/types";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
@@ -61,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user.is_provider ? organizationOptions(api) : Promise.resolve(null),
   ]);
   redirectPastLastPage(request, page);
-  return { page, organizations, allowed: { order: can(user, "tools.phone_numbers.order") } };
+  return { page, organizations, allowed: { order: can(user, "tools.phone_numbers.order") }, phoneLabels: phoneLabels(page.data) };
 }
 
 /** Release (`intent=release`, `id`): back to the same list with a toast; the carrier's refusal translated. */
@@ -101,6 +102,7 @@ export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("numbers");
   const [searchParams] = useSearchParams();
   const { page, organizations, allowed } = loaderData;
+  const formatPhoneNumber = useMemo(() => phoneFormatter(loaderData.phoneLabels), [loaderData.phoneLabels]);
   const filters = parseListParams(searchParams).filters;
   const locale = i18n.language;
 
@@ -202,7 +204,7 @@ export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
         },
       },
     ],
-    [t, locale, allowed, organizations],
+    [t, locale, allowed, organizations, formatPhoneNumber],
   );
 
   return (

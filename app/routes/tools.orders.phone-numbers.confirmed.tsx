@@ -4,7 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect, useLocation, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
-import { formatLocation, formatPhoneNumber } from "~/components/numbers/format";
+import { formatLocation, phoneFormatter } from "~/components/numbers/format";
+import { phoneLabels } from "~/components/numbers/phone-format.server";
 import type { NumberOrder, NumberOrderItemStatus, NumberOrderStatus } from "~/components/numbers/types";
 import { StepIndicator, wizardUrl } from "~/components/numbers/wizard";
 import { Badge } from "~/components/ui/badge";
@@ -42,12 +43,13 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "number-order-confirmed");
   const order = await loadRecord<NumberOrder>(api, "/api/number-orders/:id", params.id);
   if (order.status === "draft") throw redirect(wizardUrl.choose(order.id));
-  return { order };
+  return { order, phoneLabels: phoneLabels(order) };
 }
 
 export default function OrderNumbersConfirmed({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("numbers");
   const { order } = loaderData;
+  const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
   const location = useLocation();
   const revalidator = useRevalidator();
   const pending = order.status === "submitted";

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { AvailableNumbersTable } from "~/components/numbers/available-numbers";
-import { formatPhoneNumber } from "~/components/numbers/format";
+import { phoneFormatter } from "~/components/numbers/format";
+import { phoneLabels } from "~/components/numbers/phone-format.server";
 import type { AvailableNumber, NumberOrder } from "~/components/numbers/types";
 import { ExpiredNotice, ReservationCountdown, StepIndicator, wizardUrl } from "~/components/numbers/wizard";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -28,11 +29,18 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const taken = (new URL(request.url).searchParams.get("taken") ?? "").split(",").filter((value) => E164.test(value));
   try {
     const { data: available } = await api.call<{ data: AvailableNumber[] }>(`/api/number-orders/${order.id}/available`);
-    return { order, available, taken, searchError: null, renderedAt: Date.now() };
+    return { order, available, taken, searchError: null, renderedAt: Date.now(), phoneLabels: phoneLabels(available, taken) };
   } catch (error) {
     if (!(error instanceof UpstreamError) || error.status < 409) throw error;
     // The carrier failed or timed out: say so on the page, with the way back to the criteria.
-    return { order, available: [], taken, searchError: error.body.message ?? "numbers.carrier.unavailable", renderedAt: Date.now() };
+    return {
+      order,
+      available: [],
+      taken,
+      searchError: error.body.message ?? "numbers.carrier.unavailable",
+      renderedAt: Date.now(),
+      phoneLabels: phoneLabels(taken),
+    };
   }
 }
 
@@ -64,6 +72,7 @@ export default function OrderNumbersChoose({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const reserving = navigation.state === "submitting";
   const { order, available, taken, searchError, renderedAt } = loaderData;
+  const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
   const formId = useId();
   const reserved = order.expired ? [] : order.items.filter((item) => item.status === "reserved");
   const reservedSet = new Set(reserved.map((item) => item.e164));
@@ -105,7 +114,7 @@ export default function OrderNumbersChoose({ loaderData, actionData }: Route.Com
           {available.length === 0 ? (
             <p className="p-6 text-muted-foreground">{!searchError && t("wizard.choose.empty")}</p>
           ) : (
-            <AvailableNumbersTable numbers={available} selected={reservedSet} selection="multiple" />
+            <AvailableNumbersTable formatPhoneNumber={formatPhoneNumber} numbers={available} selected={reservedSet} selection="multiple" />
           )}
           <div className="flex flex-wrap items-center justify-between gap-3 border-t p-4">
             <ErrorList id={errorId} errors={formError ? [formError] : undefined} />

@@ -5,7 +5,8 @@ import { FormSection } from "~/components/admin/form-layout";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { reviewSchema } from "~/components/numbers/criteria-schema";
-import { formatLocation, formatMoney, formatPhoneNumber } from "~/components/numbers/format";
+import { formatLocation, formatMoney, phoneFormatter } from "~/components/numbers/format";
+import { phoneLabels } from "~/components/numbers/phone-format.server";
 import { ExpiredNotice, ReservationCountdown, StepIndicator, wizardUrl } from "~/components/numbers/wizard";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -27,7 +28,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await loadDraft(api, params.id);
   if (!order.expired && !order.items.some((item) => item.status === "reserved")) throw redirect(wizardUrl.choose(order.id));
   const organizations = user.is_provider ? await organizationOptions(api) : null;
-  return { order, organizations, renderedAt: Date.now() };
+  return { order, organizations, renderedAt: Date.now(), phoneLabels: phoneLabels(order) };
 }
 
 /** Saves the review (`PUT`), then places the order (`POST …/submit`) and shows its confirmation. */
@@ -54,6 +55,7 @@ export default function OrderNumbersReview({ loaderData, actionData }: Route.Com
   const navigation = useNavigation();
   const placing = navigation.state === "submitting";
   const { order, organizations, renderedAt } = loaderData;
+  const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
   const items = order.items.filter((item) => item.status === "reserved");
   const locale = i18n.language;
   useFormErrorToast(actionData);

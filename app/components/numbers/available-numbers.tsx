@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { NativeCheckbox } from "~/components/ui/checkbox";
-import { formatLocation, formatMoney, formatPhoneNumber } from "./format";
+import { formatLocation, formatMoney } from "./format";
 import type { AvailableNumber } from "./types";
 
 const radioClasses = "size-[1.125rem] shrink-0 cursor-pointer accent-primary outline-none focus-visible:ring-[3px] focus-visible:ring-ring";
@@ -15,12 +15,15 @@ export function AvailableNumbersTable({
   selected,
   selection,
   form,
+  formatPhoneNumber,
 }: {
   numbers: AvailableNumber[];
   selected: ReadonlySet<string>;
   selection: "multiple" | "single";
   /** The form the inputs belong to, when the table is not inside it. */
   form?: string;
+  /** The page's `phoneFormatter` (numbers are formatted on the server). */
+  formatPhoneNumber: (e164: string) => string;
 }) {
   const { t, i18n } = useTranslation("numbers");
   const locale = i18n.language;

@@ -1,19 +1,14 @@
-// The browser formats numbers with libphonenumber's small ("min") metadata, which knows every country's
-// layout; validation with the full metadata happens on the backend.
-import { parsePhoneNumberWithError } from "libphonenumber-js/min";
 import { numberFormat } from "~/lib/intl";
 
+/** Formatted numbers by E.164, made on the server by `phoneLabels` (./phone-format.server.ts). */
+export type PhoneLabels = Readonly<Record<string, string>>;
+
 /**
- * A stored E.164 number as people write it: NANP numbers (+1) in their national form "(212) 555-0100",
- * others in international form "+33 1 23 45 67 89". Unparseable input comes back unchanged.
+ * `formatPhoneNumber` for components: the label the loader sent for a number ("(212) 555-0100",
+ * "+33 1 23 45 67 89"), or the number as stored when it sent none.
  */
-export function formatPhoneNumber(e164: string): string {
-  try {
-    const parsed = parsePhoneNumberWithError(e164);
-    return parsed.countryCallingCode === "1" ? parsed.formatNational() : parsed.formatInternational();
-  } catch {
-    return e164;
-  }
+export function phoneFormatter(labels: PhoneLabels): (e164: string) => string {
+  return (e164) => labels[e164] ?? e164;
 }
 
 /** Cents as money in the reader's language ("$1.00", "1,00 $US", "‏1.00 US$"). */

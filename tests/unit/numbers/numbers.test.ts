@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { criteriaSchema, numberDetailsSchema, reviewSchema } from "~/components/numbers/criteria-schema";
-import { clockLeft, formatLocation, formatMoney, formatPhoneNumber, minutesLeft } from "~/components/numbers/format";
+import { clockLeft, formatLocation, formatMoney, minutesLeft, phoneFormatter } from "~/components/numbers/format";
+import { formatPhoneNumber, phoneLabels } from "~/components/numbers/phone-format.server";
 import { keypadDigits, searchDigits } from "../../../common/phone-numbers";
 
 function form(values: Record<string, string | string[]>) {
@@ -75,6 +76,20 @@ describe("phone number helpers", () => {
     expect(formatPhoneNumber("+18005550199")).toBe("(800) 555-0199");
     expect(formatPhoneNumber("+33123456789")).toBe("+33 1 23 45 67 89");
     expect(formatPhoneNumber("not a number")).toBe("not a number");
+  });
+
+  it("labels every number a loader sends, wherever it sits, and the browser reads them back", () => {
+    const labels = phoneLabels(
+      { order: { items: [{ e164: "+12125550100", city: "New York" }], note: "+ not a number" } },
+      ["+33123456789"],
+      null,
+      undefined,
+    );
+    expect(labels).toEqual({ "+12125550100": "(212) 555-0100", "+33123456789": "+33 1 23 45 67 89" });
+    const format = phoneFormatter(labels);
+    expect(format("+12125550100")).toBe("(212) 555-0100");
+    // A number the loader did not label is shown as stored, never dropped.
+    expect(format("+14155550100")).toBe("+14155550100");
   });
 
   it("formats money, location and the reservation's remaining time", () => {
