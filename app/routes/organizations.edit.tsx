@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { OrganizationForm } from "~/components/admin/organization-form";
-import { organizationSchema } from "~/components/admin/organization-schema";
+import { organizationSchema } from "~/components/admin/organization-schema.server";
 import { PageHeader } from "~/components/admin/page-header";
 import type { Organization } from "~/components/admin/types";
 import { countryOptions, timeZoneOptions } from "~/lib/admin/regions.server";

@@ -1,10 +1,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
+import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { FormActions, FormSection } from "./form-layout";
-import { organizationSchema } from "./organization-schema";
+import { loadPhoneRules, organizationSchema } from "./organization-schema";
 import { LOCALES, ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from "./types";
 
 export type OrganizationFormDefaults = Partial<Record<string, string>>;
@@ -27,6 +28,10 @@ export function OrganizationForm({ mode, defaultValue, lastResult, countries, ti
     lastResult,
     defaultValue,
   });
+  // The phone and country checks' metadata comes after the page; until then the server alone checks them.
+  useEffect(() => {
+    loadPhoneRules().catch(() => {});
+  }, []);
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">

@@ -1,6 +1,8 @@
-// The browser's check uses the small metadata (number lengths per country); the backend validates
-// with the full metadata and stores E.164, so the organization form stays light.
-import { type CountryCode, getCountries, isValidPhoneNumber } from "libphonenumber-js/min";
+// The phone and country checks use libphonenumber's small metadata (number lengths per country), which is
+// 28 KiB gzipped: the server has it from the start (organization-schema.server.ts), the browser fetches it once
+// the form is drawn (`loadPhoneRules`) and checks without it until then. The backend validates with the full
+// metadata and stores E.164.
+import type { CountryCode } from "libphonenumber-js/min";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import { requiredOr, tooLong } from "./schema";
@@ -18,10 +20,32 @@ const optionalText = (max: number) =>
     .optional()
     .transform((value) => value || null);
 
-const COUNTRIES: readonly string[] = getCountries();
+interface PhoneRules {
+  countries: readonly string[];
+  isValidPhoneNumber: (text: string, region: CountryCode) => boolean;
+}
 
+let phoneRules: PhoneRules | null = null;
+
+/** Gives the schema libphonenumber's rules (the server does so when its module loads). */
+export function setPhoneRules(rules: PhoneRules): void {
+  phoneRules = rules;
+}
+
+/** In the browser: fetches libphonenumber's rules, after the page, for the form's own checks. */
+export async function loadPhoneRules(): Promise<void> {
+  if (phoneRules) return;
+  const { getCountries, isValidPhoneNumber } = await import("libphonenumber-js/min");
+  setPhoneRules({ countries: getCountries(), isValidPhoneNumber });
+}
+
+/** A country libphonenumber knows; until its rules are here (browser only), any two capital letters. */
 export function isCountry(value: string): value is CountryCode {
-  return COUNTRIES.includes(value);
+  return phoneRules ? phoneRules.countries.includes(value) : /^[A-Z]{2}$/.test(value);
+}
+
+function isValidPhone(text: string, region: CountryCode): boolean {
+  return phoneRules ? phoneRules.isValidPhoneNumber(text, region) : true;
 }
 
 /** An IANA time zone the runtime accepts (aliases of renamed zones included). */
@@ -64,7 +88,7 @@ export const organizationSchema = z
   })
   // As the backend does (it stores E.164): a national number is read in the organization's country, US by default.
   // (`when`: checked even while other fields are still invalid, so every error shows at once.)
-  .refine((value) => !value.contact_phone || isValidPhoneNumber(value.contact_phone, phoneRegion(value.country)), {
+  .refine((value) => !value.contact_phone || isValidPhone(value.contact_phone, phoneRegion(value.country)), {
     path: ["contact_phone"],
     message: validationMessage("phone"),
     when: (payload) => typeof (payload.value as { contact_phone?: unknown } | undefined)?.contact_phone === "string",
