@@ -121,6 +121,21 @@ export const SCREENS = [
     permission: "tools.phone_numbers.order",
     nav: { section: "tools", label: "orderNumbers" },
   },
+  // Order history (issue 25): the list, and one order (the confirmation page links to it).
+  {
+    id: "number-orders",
+    path: "tools/orders",
+    file: "routes/tools.orders.tsx",
+    permission: "tools.phone_numbers.order",
+    nav: { section: "tools", label: "numberOrders" },
+  },
+  {
+    id: "number-order-detail",
+    path: "tools/orders/:id",
+    file: "routes/tools.orders.detail.tsx",
+    permission: "tools.phone_numbers.order",
+    sample: "/tools/orders/1",
+  },
   {
     id: "number-order-choose",
     path: "tools/orders/phone-numbers/:id/step-2",

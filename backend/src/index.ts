@@ -27,6 +27,7 @@ import { mailLogRoutes } from "./routes/mail-log";
 import { masquerade } from "./routes/masquerade";
 import { numberImportsRoutes } from "./routes/number-imports";
 import { numberLookupRoutes } from "./routes/number-lookup";
+import { numberOrderHistoryRoutes } from "./routes/number-order-history";
 import { numberOrdersRoutes } from "./routes/number-orders";
 import { organizationsRoutes } from "./routes/organizations";
 import { phoneNumbersRoutes } from "./routes/phone-numbers";
@@ -69,6 +70,8 @@ app.route("/", mailLogRoutes);
 // Telephony tools: phone numbers and the ordering wizard's number orders.
 app.route("/", phoneNumbersRoutes);
 app.route("/", numberOrdersRoutes);
+// Order history (issue 25): the list of number orders and an order's events.
+app.route("/", numberOrderHistoryRoutes);
 // Tools: text-to-speech prompts and device overrides (issue 12).
 app.route("/", ttsRoutes);
 app.route("/", devicesRoutes);

@@ -95,3 +95,26 @@ export interface NumberOrder {
   updated_at: string;
   items: NumberOrderItem[];
 }
+
+export const NUMBER_ORDER_STATUSES = ["draft", "submitted", "completed", "partially_failed", "failed"] as const;
+
+/** A row of the order history (`GET /api/number-orders`). */
+export interface NumberOrderSummary {
+  id: number;
+  organization_id: number;
+  organization_name: string;
+  status: NumberOrderStatus;
+  label: string | null;
+  created_by: { id: number; name: string } | null;
+  numbers_count: number;
+  complete_count: number;
+  failed_count: number;
+  /** The first three numbers; `phone_number_id` once the number is in the inventory. */
+  numbers: { e164: string; phone_number_id: number | null }[];
+  monthly_total_cents: number;
+  one_time_total_cents: number;
+  currency: string;
+  carrier_order_id: string | null;
+  submitted_at: string | null;
+  created_at: string;
+}

@@ -9,6 +9,12 @@ describe("activity subjects", () => {
     expect(subjectHref("role", 3, all)).toBe("/roles/edit/3");
   });
 
+  it("links number orders to their page for people who may order", () => {
+    expect(subjectHref("number_order", 12, ["number_order"])).toBe("/tools/orders/12");
+    expect(linkableSubjects(["tools.phone_numbers.order"])).toEqual(["number_order"]);
+    expect(linkableSubjects(["tools.phone_numbers.read"])).toEqual([]);
+  });
+
   it("does not link subjects without a screen, without an id or beyond the viewer's keys", () => {
     expect(subjectHref("phone_number", 4, ["phone_number"])).toBeNull();
     expect(subjectHref("user", null, ["user"])).toBeNull();
