@@ -107,6 +107,14 @@ export const SCREENS = [
     permission: "tools.phone_numbers.read",
     nav: { section: "tools", label: "phoneNumbers" },
   },
+  // A number's own page (issue 25): every list links its numbers here.
+  {
+    id: "number-detail",
+    path: "tools/numbers/:id",
+    file: "routes/tools.numbers.detail.tsx",
+    permission: "tools.phone_numbers.read",
+    sample: "/tools/numbers/1",
+  },
   {
     id: "numbers-edit",
     path: "tools/numbers/edit/:id",

@@ -30,6 +30,7 @@ import { numberLookupRoutes } from "./routes/number-lookup";
 import { numberOrderHistoryRoutes } from "./routes/number-order-history";
 import { numberOrdersRoutes } from "./routes/number-orders";
 import { organizationsRoutes } from "./routes/organizations";
+import { phoneNumberRecordRoutes } from "./routes/phone-number-record";
 import { phoneNumbersRoutes } from "./routes/phone-numbers";
 import { portingCheckRoutes } from "./routes/porting-check";
 import { portingOrdersRoutes } from "./routes/porting-orders";
@@ -69,6 +70,8 @@ app.route("/", systemSettingsRoutes);
 app.route("/", mailLogRoutes);
 // Telephony tools: phone numbers and the ordering wizard's number orders.
 app.route("/", phoneNumbersRoutes);
+// A number's page (issue 25): origin, E911 address, orders, porting orders, history.
+app.route("/", phoneNumberRecordRoutes);
 app.route("/", numberOrdersRoutes);
 // Order history (issue 25): the list of number orders and an order's events.
 app.route("/", numberOrderHistoryRoutes);

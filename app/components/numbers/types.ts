@@ -118,3 +118,38 @@ export interface NumberOrderSummary {
   submitted_at: string | null;
   created_at: string;
 }
+
+type Person = { id: number; name: string } | null;
+
+/** A number's page (`GET /api/phone-numbers/{id}/record`). */
+export interface PhoneNumberRecord {
+  number: PhoneNumber;
+  e911_address: {
+    id: number;
+    caller_name: string;
+    street: string;
+    city: string;
+    state: string;
+    postal_code: string;
+    country: string;
+    validation_status: "unvalidated" | "valid" | "invalid" | "suggested";
+  } | null;
+  origins: { kind: "ordered" | "imported" | "ported"; at: string; by: Person; source_id: number }[];
+  orders: {
+    id: number;
+    status: NumberOrderStatus;
+    item_status: NumberOrderItemStatus;
+    created_by: Person;
+    submitted_at: string | null;
+    created_at: string;
+  }[];
+  porting_orders: {
+    id: number;
+    status: "draft" | "submitted" | "foc_confirmed" | "completed" | "exception" | "cancelled";
+    created_by: Person;
+    submitted_at: string | null;
+    completed_at: string | null;
+    created_at: string;
+  }[];
+  events: import("~/components/logs/types").ActivityEntry[];
+}

@@ -175,6 +175,26 @@ const numbers: Translation<typeof en> = {
     },
     itemStatuses: { reserved: "محجوز", pending: "قيد الانتظار", complete: "مكتمل", failed: "فشل" },
   },
+  // A number's page (issue 25).
+  page: {
+    description: "حالة هذا الرقم ومصدره وعنوان الطوارئ والطلبات.",
+    backToList: "كل أرقام الهاتف",
+    edit: "تعديل التسمية واسم المتصل",
+    details: "التفاصيل",
+    e911: "عنوان الطوارئ (E911)",
+    noE911: "لا يوجد عنوان E911: مكالمات الطوارئ من هذا الرقم بلا موقع.",
+    e911Status: "التفعيل",
+    e911Statuses: { pending: "قيد الانتظار", provisioned: "مفعّل", failed: "فشل", removed: "أُزيل" },
+    setE911: "تعيين عنوان E911",
+    changeE911: "تغيير عنوان E911",
+    toE911: "فتح قائمة E911",
+    origin: "مصدر الرقم",
+    origins: { ordered: "طُلب", imported: "استُورد", ported: "نُقل" },
+    originUnknown: "في المخزون منذ {{date}}.",
+    importNumber: "الاستيراد رقم {{id}}",
+    orders: "الطلبات",
+    noOrders: "لم يكن هذا الرقم ضمن أي طلب.",
+  },
   // Order history (issue 25).
   orders: {
     title: "طلبات الأرقام",

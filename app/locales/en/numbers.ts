@@ -172,6 +172,26 @@ const numbers = {
     },
     itemStatuses: { reserved: "Reserved", pending: "Pending", complete: "Complete", failed: "Failed" },
   },
+  // A number's page (issue 25).
+  page: {
+    description: "Status, origin, E911 address and orders of this number.",
+    backToList: "All phone numbers",
+    edit: "Edit label and CNAM",
+    details: "Details",
+    e911: "Emergency address (E911)",
+    noE911: "No E911 address: emergency calls from this number have no location.",
+    e911Status: "Provisioning",
+    e911Statuses: { pending: "Pending", provisioned: "Provisioned", failed: "Failed", removed: "Removed" },
+    setE911: "Set the E911 address",
+    changeE911: "Change the E911 address",
+    toE911: "Open the E911 list",
+    origin: "How the number came in",
+    origins: { ordered: "Ordered", imported: "Imported", ported: "Ported in" },
+    originUnknown: "In the inventory since {{date}}.",
+    importNumber: "Import #{{id}}",
+    orders: "Orders",
+    noOrders: "This number was not in any order.",
+  },
   // Order history (issue 25).
   orders: {
     title: "Number orders",

@@ -175,6 +175,26 @@ const numbers: Translation<typeof en> = {
     },
     itemStatuses: { reserved: "Réservé", pending: "En attente", complete: "Activé", failed: "Échec" },
   },
+  // A number's page (issue 25).
+  page: {
+    description: "Statut, origine, adresse E911 et commandes de ce numéro.",
+    backToList: "Tous les numéros",
+    edit: "Modifier le libellé et le CNAM",
+    details: "Détails",
+    e911: "Adresse d’urgence (E911)",
+    noE911: "Aucune adresse E911 : les appels d’urgence de ce numéro n’ont pas de localisation.",
+    e911Status: "Provisionnement",
+    e911Statuses: { pending: "En attente", provisioned: "Provisionnée", failed: "En échec", removed: "Retirée" },
+    setE911: "Définir l’adresse E911",
+    changeE911: "Modifier l’adresse E911",
+    toE911: "Ouvrir la liste E911",
+    origin: "Origine du numéro",
+    origins: { ordered: "Commandé", imported: "Importé", ported: "Porté" },
+    originUnknown: "Dans l’inventaire depuis le {{date}}.",
+    importNumber: "Import nº {{id}}",
+    orders: "Commandes",
+    noOrders: "Ce numéro ne figure dans aucune commande.",
+  },
   // Order history (issue 25).
   orders: {
     title: "Commandes de numéros",
