@@ -9,6 +9,7 @@ export const SUBJECT_SCREENS = {
   organization: { path: "/organizations/edit/", permission: "admin.organizations.update" },
   role: { path: "/roles/edit/", permission: "admin.roles.update" },
   number_order: { path: "/tools/orders/", permission: "tools.phone_numbers.order" },
+  phone_number: { path: "/tools/numbers/", permission: "tools.phone_numbers.read" },
 } as const satisfies Record<string, { path: string; permission: Permission }>;
 
 export type LinkableSubject = keyof typeof SUBJECT_SCREENS;

@@ -139,6 +139,7 @@ const numbers: Translation<typeof en> = {
       section: "تفاصيل الطلب",
       organization: "المؤسسة",
       organizationDescription: "المؤسسة التي ستنتمي إليها الأرقام.",
+      chooseOrganization: "اختر المؤسسة",
       label: "التسمية",
       labelDescription: "تُعطى لكل رقم مطلوب؛ يمكنك تغييرها لكل رقم لاحقًا.",
       e911Note: "ملاحظة عنوان الطوارئ (E911)",

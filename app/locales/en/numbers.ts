@@ -136,6 +136,7 @@ const numbers = {
       section: "Order details",
       organization: "Organization",
       organizationDescription: "The organization the numbers will belong to.",
+      chooseOrganization: "Choose the organization",
       label: "Label",
       labelDescription: "Given to every ordered number; you can change it per number later.",
       e911Note: "Emergency (E911) address note",

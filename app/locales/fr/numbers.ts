@@ -139,6 +139,7 @@ const numbers: Translation<typeof en> = {
       section: "Détails de la commande",
       organization: "Organisation",
       organizationDescription: "L’organisation à laquelle les numéros appartiendront.",
+      chooseOrganization: "Choisissez l’organisation",
       label: "Libellé",
       labelDescription: "Donné à chaque numéro commandé ; modifiable ensuite numéro par numéro.",
       e911Note: "Note d’adresse d’urgence (E911)",
