@@ -75,6 +75,7 @@ const numbers: Translation<typeof en> = {
     order_rejected: "رفض المشغّل هذا الرقم.",
     not_portable: "لا يمكن نقل هذا الرقم.",
     unsupported: "هذا المشغّل لا يقدّم هذه العملية.",
+    port_documents_required: "يطلب المشغّل خطاب التفويض الموقّع وفاتورة حديثة: ارفع الاثنين ثم أعد الإرسال.",
   },
   order_expired: "انتهى حجز هذا الطلب: ابحث مرة أخرى بالمعايير نفسها.",
   order_not_draft: "تم تقديم هذا الطلب بالفعل.",

@@ -165,6 +165,7 @@ const porting: Translation<typeof en> = {
     not_portable: "يرفض المشغّل الحالي تحرير هذا الرقم.",
     port_toll_free: "تُنقل الأرقام المجانية عبر إجراء RespOrg وليس من هنا.",
     port_account_mismatch: "رقم الحساب لا يطابق سجلات المشغّل الحالي.",
+    port_documents_required: "يطلب المشغّل خطاب التفويض الموقّع وفاتورة حديثة: ارفع الاثنين ثم أعد الإرسال.",
     e911_address_not_found: "لم يعثر المشغّل على هذا العنوان.",
     e911_provisioning_failed: "تعذّر على المشغّل تفعيل خدمة E911 لهذا الرقم.",
     number_unavailable: "لم يعد الرقم متاحًا.",

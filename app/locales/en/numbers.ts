@@ -72,6 +72,7 @@ const numbers = {
     order_rejected: "The carrier rejected this number.",
     not_portable: "This number cannot be ported.",
     unsupported: "This carrier does not offer this operation.",
+    port_documents_required: "The carrier needs the signed letter of authorization and a recent bill: upload both, then submit again.",
   },
   order_expired: "The reservation of this order expired: search again with the same criteria.",
   order_not_draft: "This order has already been placed.",

@@ -162,6 +162,7 @@ const porting = {
     not_portable: "The losing carrier refuses to release this number.",
     port_toll_free: "Toll-free numbers are ported through the RespOrg process, not here.",
     port_account_mismatch: "The account number does not match the losing carrier's records.",
+    port_documents_required: "The carrier needs the signed letter of authorization and a recent bill: upload both, then submit again.",
     e911_address_not_found: "The carrier could not find this address.",
     e911_provisioning_failed: "The carrier could not provision E911 for this number.",
     number_unavailable: "The number is no longer available.",

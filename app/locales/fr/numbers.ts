@@ -75,6 +75,8 @@ const numbers: Translation<typeof en> = {
     order_rejected: "L’opérateur a refusé ce numéro.",
     not_portable: "Ce numéro ne peut pas être porté.",
     unsupported: "Cet opérateur ne propose pas cette opération.",
+    port_documents_required:
+      "L’opérateur demande la lettre d’autorisation signée et une facture récente : déposez-les, puis soumettez à nouveau.",
   },
   order_expired: "La réservation de cette commande a expiré : relancez la recherche avec les mêmes critères.",
   order_not_draft: "Cette commande a déjà été passée.",

@@ -165,6 +165,8 @@ const porting: Translation<typeof en> = {
     not_portable: "L’opérateur cédant refuse de libérer ce numéro.",
     port_toll_free: "Les numéros verts se portent par la procédure RespOrg, pas ici.",
     port_account_mismatch: "Le numéro de compte ne correspond pas au dossier de l’opérateur cédant.",
+    port_documents_required:
+      "L’opérateur demande la lettre d’autorisation signée et une facture récente : déposez-les, puis soumettez à nouveau.",
     e911_address_not_found: "L’opérateur ne trouve pas cette adresse.",
     e911_provisioning_failed: "L’opérateur n’a pas pu activer le E911 pour ce numéro.",
     number_unavailable: "Le numéro n’est plus disponible.",
