@@ -108,7 +108,7 @@ export default function PhoneNumberPage({ loaderData }: Route.ComponentProps) {
                 description={t("release.description")}
                 confirmLabel={t("release.confirm")}
                 fields={{ intent: "release", id: number.id }}
-                triggerProps={{ variant: "destructive" }}
+                triggerProps={{ variant: "outline" }}
               >
                 <PowerOffIcon aria-hidden="true" />
                 {t("release.confirm")}
