@@ -187,6 +187,7 @@ export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => String(row.id)}
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
+          exportTo="/exports/numbers"
           filters={
             <>
               <FilterSelect

@@ -152,6 +152,7 @@ export default function NumberOrders({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => String(row.id)}
           searchPlaceholder={t("orders.searchPlaceholder")}
           emptyMessage={t("orders.empty")}
+          exportTo="/exports/orders"
           filters={
             <>
               <FilterSelect

@@ -72,9 +72,10 @@ app.route("/", mailLogRoutes);
 app.route("/", phoneNumbersRoutes);
 // A number's page (issue 25): origin, E911 address, orders, porting orders, history.
 app.route("/", phoneNumberRecordRoutes);
-app.route("/", numberOrdersRoutes);
-// Order history (issue 25): the list of number orders and an order's events.
+// Order history (issue 25): the list of number orders, its export and an order's events; before the wizard's
+// routes, whose /api/number-orders/{id} would otherwise take /api/number-orders/export.
 app.route("/", numberOrderHistoryRoutes);
+app.route("/", numberOrdersRoutes);
 // Tools: text-to-speech prompts and device overrides (issue 12).
 app.route("/", ttsRoutes);
 app.route("/", devicesRoutes);

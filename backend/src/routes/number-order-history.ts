@@ -5,6 +5,7 @@ import { activityLog, NUMBER_ORDER_STATUSES, numberOrderItems, numberOrders, org
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
+import { csvExportResponse, exportResponse } from "../lib/export";
 import { dayRange, dayRangeQuery } from "../lib/list";
 import { errorResponses, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
@@ -68,6 +69,25 @@ function searchCondition(search: string): SQL {
   )})`;
 }
 
+const historyQuery = listQuerySchema.extend({
+  sort: z.enum(["created_at", "submitted_at", "status"]).default("created_at"),
+  status: z.enum(NUMBER_ORDER_STATUSES).optional(),
+  created_by: z.coerce.number().int().positive().optional().openapi({ description: "Only orders this user started" }),
+  ...dayRangeQuery,
+});
+
+/** The history's filters and search, shared by the list and its export (the tenant scope comes on top). */
+function historyFilters(query: z.infer<typeof historyQuery>): (SQL | undefined)[] {
+  const search = query.search?.trim();
+  return [
+    // A draft is a wizard still open (or left): the history lists orders that were placed, unless asked.
+    query.status ? eq(numberOrders.status, query.status) : ne(numberOrders.status, "draft"),
+    query.created_by ? eq(numberOrders.createdBy, query.created_by) : undefined,
+    ...dayRange(numberOrders.createdAt, query),
+    search ? searchCondition(search) : undefined,
+  ];
+}
+
 numberOrderHistoryRoutes.openapi(
   createRoute({
     method: "get",
@@ -76,12 +96,7 @@ numberOrderHistoryRoutes.openapi(
     summary: "Order history: placed number orders, newest first (drafts only when `status=draft`)",
     middleware: [requireAuth, requirePermission("tools.phone_numbers.order")] as const,
     request: {
-      query: listQuerySchema.extend({
-        sort: z.enum(["created_at", "submitted_at", "status"]).default("created_at"),
-        status: z.enum(NUMBER_ORDER_STATUSES).optional(),
-        created_by: z.coerce.number().int().positive().optional().openapi({ description: "Only orders this user started" }),
-        ...dayRangeQuery,
-      }),
+      query: historyQuery,
     },
     responses: {
       200: jsonContent(paginatorSchema(NumberOrderSummarySchema), "One page of number orders"),
@@ -92,15 +107,7 @@ numberOrderHistoryRoutes.openapi(
     const me = currentUser(c);
     const db = c.get("db");
     const query = c.req.valid("query");
-    const search = query.search?.trim();
-    const where = and(
-      tenantScope(me, numberOrders.organizationId, query.organization_id),
-      // A draft is a wizard still open (or left): the history lists orders that were placed, unless asked.
-      query.status ? eq(numberOrders.status, query.status) : ne(numberOrders.status, "draft"),
-      query.created_by ? eq(numberOrders.createdBy, query.created_by) : undefined,
-      ...dayRange(numberOrders.createdAt, query),
-      search ? searchCondition(search) : undefined,
-    );
+    const where = and(tenantScope(me, numberOrders.organizationId, query.organization_id), ...historyFilters(query));
     const by = query.direction === "asc" ? asc : desc;
     const [rows, totals] = await Promise.all([
       db
@@ -154,6 +161,82 @@ numberOrderHistoryRoutes.openapi(
       };
     });
     return c.json(paginate(data, totals[0]?.total ?? 0, query.page, query.per_page), 200);
+  },
+);
+
+numberOrderHistoryRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/number-orders/export",
+    tags: ["Number orders"],
+    summary: "The order history's rows as CSV (the same filters and search), every number of each order, streamed",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.order")] as const,
+    request: { query: historyQuery },
+    responses: { ...csvExportResponse, ...errorResponses(401, 403, 422) },
+  }),
+  (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const query = c.req.valid("query");
+    return exportResponse(c, {
+      table: numberOrders,
+      id: numberOrders.id,
+      tenant: { actor: me, column: numberOrders.organizationId, requested: query.organization_id },
+      filters: historyFilters(query),
+      rows: async (where, order) => {
+        const orders = await db
+          .select({ order: numberOrders, organizationName: organizations.name, creatorName: users.name })
+          .from(numberOrders)
+          .innerJoin(organizations, eq(organizations.id, numberOrders.organizationId))
+          .leftJoin(users, eq(users.id, numberOrders.createdBy))
+          .where(where)
+          .orderBy(...order);
+        const ids = orders.map((row) => row.order.id);
+        const items =
+          ids.length === 0
+            ? []
+            : await db
+                .select({ orderId: numberOrderItems.orderId, e164: numberOrderItems.e164, status: numberOrderItems.status })
+                .from(numberOrderItems)
+                .where(inArray(numberOrderItems.orderId, ids))
+                .orderBy(asc(numberOrderItems.e164));
+        return orders.map((row) => ({ ...row, items: items.filter((item) => item.orderId === row.order.id) }));
+      },
+      rowId: (row) => row.order.id,
+      header: [
+        "order",
+        "status",
+        "organization",
+        "placed_by",
+        "numbers",
+        "complete",
+        "failed",
+        "label",
+        "monthly_total",
+        "one_time_total",
+        "currency",
+        "carrier_order_id",
+        "submitted_at",
+        "created_at",
+      ],
+      line: ({ order, organizationName, creatorName, items }) => [
+        order.id,
+        order.status,
+        organizationName,
+        creatorName,
+        items.map((item) => item.e164).join(" "),
+        items.filter((item) => item.status === "complete").length,
+        items.filter((item) => item.status === "failed").length,
+        order.label,
+        (order.monthlyTotalCents / 100).toFixed(2),
+        (order.oneTimeTotalCents / 100).toFixed(2),
+        order.currency,
+        order.carrierOrderId,
+        order.submittedAt,
+        order.createdAt,
+      ],
+      filename: "number-orders.csv",
+    });
   },
 );
 
