@@ -30,6 +30,22 @@ const EXPORTS: Record<string, { screen: ScreenId; endpoint: string; filters: Rec
     endpoint: "/api/users/export",
     filters: { status: oneOf(["active", "disabled"]), role_id: isId, organization_id: isId },
   },
+  organizations: {
+    screen: "organizations",
+    endpoint: "/api/organizations/export",
+    filters: { status: oneOf(["active", "suspended"]), type: oneOf(["provider", "business", "residential"]) },
+  },
+  "mail-log": {
+    screen: "mail-log",
+    endpoint: "/api/mail-log/export",
+    filters: {
+      status: oneOf(["queued", "sent", "failed", "not_sent"]),
+      template: maxLength(100),
+      organization_id: isId,
+      from: isDay,
+      to: isDay,
+    },
+  },
   "activity-log": {
     screen: "activity-log",
     endpoint: "/api/activity-log/export",

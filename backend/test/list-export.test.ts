@@ -112,3 +112,35 @@ describe("administration exports", () => {
     expect(disabled.slice(1).every((row) => row[5] === "disabled")).toBe(true);
   });
 });
+
+describe("organization and mail exports", () => {
+  it("organizations with their type filter; refused without the list's key", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const [header, ...rows] = await records(await admin.get("/api/organizations/export?type=business"));
+    expect(header?.slice(0, 5)).toEqual(["id", "name", "account_number", "type", "status"]);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row[3] === "business")).toBe(true);
+    const withoutKey = await signedIn("grace.liu@northwind.test");
+    expect((await withoutKey.get("/api/organizations/export")).status).toBe(403);
+  });
+
+  it("the mail log without bodies, with the list's filters and scope", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const [header, ...rows] = await records(await admin.get("/api/mail-log/export"));
+    expect(header).toEqual([
+      "id",
+      "created_at",
+      "to",
+      "subject",
+      "template",
+      "status",
+      "error",
+      "relay",
+      "smtp_reply",
+      "attempts",
+      "sent_at",
+    ]);
+    const [{ total }] = await query<{ total: number }>("SELECT COUNT(*) AS total FROM mail_log");
+    expect(rows).toHaveLength(total);
+  });
+});
