@@ -32,7 +32,12 @@ else {
 // second instead of wrangler.toml's 5 s and 20 s, so no spec waits on the carrier's schedule.
 const e2eVars = {
   "build/server/.dev.vars": { FAULT_INJECTION: "1", UPSTREAM_TIMEOUT_MS: "4000" },
-  "dist/amp_backend/.dev.vars": { FAULT_INJECTION: "1", SANDBOX_ORDER_DELAY_SECONDS: "0.5", SANDBOX_PORT_STEP_SECONDS: "0.5" },
+  "dist/amp_backend/.dev.vars": {
+    FAULT_INJECTION: "1",
+    SMTP_ALLOW_LOCAL: "1",
+    SANDBOX_ORDER_DELAY_SECONDS: "0.5",
+    SANDBOX_PORT_STEP_SECONDS: "0.5",
+  },
 };
 for (const [file, vars] of Object.entries(e2eVars)) {
   const kept = existsSync(file)
