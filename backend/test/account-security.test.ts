@@ -9,14 +9,14 @@ describe("sessions", () => {
     const here = await signedIn(email);
     const phone = new Client();
     await phone.fetch("/sanctum/csrf-cookie", {
-      headers: { "User-Agent": "Phone Browser/1", "CF-IPCity": "Montréal", "CF-IPCountry": "ca" },
+      headers: { "User-Agent": "Phone Browser/1", "CF-IPCity": "Montr%C3%A9al", "CF-IPCountry": "ca" },
     });
     expect(
       (
         await phone.fetch("/login", {
           method: "POST",
           json: { email, password: "password" },
-          headers: { "User-Agent": "Phone Browser/1", "CF-IPCity": "Montréal", "CF-IPCountry": "ca" },
+          headers: { "User-Agent": "Phone Browser/1", "CF-IPCity": "Montr%C3%A9al", "CF-IPCountry": "ca" },
         })
       ).status,
     ).toBe(200);

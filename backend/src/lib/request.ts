@@ -17,7 +17,16 @@ export function userAgent(c: Context): string | null {
  * sets them from its own request's `cf` data, since a service binding's request carries none of the browser's.
  */
 export function clientCity(c: Context): string | null {
-  return c.req.header("CF-IPCity")?.trim().slice(0, 100) || null;
+  const raw = c.req.header("CF-IPCity")?.trim();
+  if (!raw) return null;
+  // The portal percent-encodes it (a header is Latin-1); Cloudflare's own header may carry it as is.
+  let city = raw;
+  try {
+    city = decodeURIComponent(raw);
+  } catch {
+    // Not an escape sequence: keep it as sent.
+  }
+  return city.slice(0, 100) || null;
 }
 
 export function clientCountry(c: Context): string | null {
