@@ -134,7 +134,7 @@ async function sessionsAction(context: Route.ActionArgs["context"], api: Sanctum
     return redirectWithToast("/profile/security", { type: "success", message }, secret);
   } catch (error) {
     const { errors } = saveFailure(error, "end sessions");
-    const first = errors[""]?.[0] ?? Object.values(errors).flat()[0] ?? "admin.errors.saveFailed";
+    const first = errors[""]?.[0] ?? Object.values(errors).flat()[0] ?? "";
     const message = first.startsWith("profile.") ? t(first.slice("profile.".length) as "sessions.current") : t("toasts.failed");
     return redirectWithToast("/profile/security", { type: "error", message }, secret);
   }

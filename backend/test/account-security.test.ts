@@ -3,7 +3,7 @@ import { Client, json, query, signedIn, userByEmail } from "./helpers";
 
 type SessionView = { id: string; user_agent: string | null; city: string | null; country: string | null; current: boolean };
 
-describe("sessions", () => {
+describe("sessions", { timeout: 30_000 }, () => {
   it("lists the user's sessions with device and place, ends one, then all others; the ended ones are signed out", async () => {
     const email = "taylor.brooks@amp.test";
     const here = await signedIn(email);
@@ -70,7 +70,7 @@ function bearer(token: string) {
     client.fetch(path, { ...init, headers: { ...(init.headers as Record<string, string>), Authorization: `Bearer ${token}` } });
 }
 
-describe("personal access tokens", () => {
+describe("personal access tokens", { timeout: 30_000 }, () => {
   it("grants exactly the token's abilities, in the owner's organization, logs the token, and stops when revoked", async () => {
     const owner = await signedIn("orgadmin@northwind.test");
     const created = await owner.post("/api/user/tokens", {

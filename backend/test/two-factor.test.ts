@@ -84,7 +84,7 @@ async function passwordStep(email: string): Promise<Client> {
   return client;
 }
 
-describe("two-factor sign-in", () => {
+describe("two-factor sign-in", { timeout: 30_000 }, () => {
   it("enrols, then asks for a code after the password, accepts a code once, and recovery codes once", async () => {
     const email = "taylor.brooks@amp.test";
     const client = await signedIn(email);
