@@ -17,6 +17,7 @@ import {
   ChevronsLeftIcon,
   ChevronsRightIcon,
   Columns3Icon,
+  DownloadIcon,
   SearchIcon,
 } from "lucide-react";
 import * as React from "react";
@@ -25,6 +26,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } 
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
+import { numberFormat } from "~/lib/intl";
 import { compactListQuery, PAGE_SIZES, type Paginated, parseListParams, SEARCH_MAX_BYTES, withListParams } from "~/lib/list-params";
 import { cn } from "~/lib/utils";
 
@@ -60,6 +62,11 @@ export interface DataTableProps<T> {
   emptyMessage?: React.ReactNode;
   getRowId?: (row: T, index: number) => string;
   className?: string;
+  /**
+   * The list's CSV export (`/exports/<list>`): a plain link carrying the list's search and filters, so the
+   * file holds the rows the list selects (every page), with or without JavaScript.
+   */
+  exportTo?: string;
 }
 
 const emptySubscribe = () => () => {};
@@ -71,6 +78,14 @@ function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/** The export link: the list's search and filters; paging, sort and hidden columns do not change which rows. */
+export function exportHref(path: string, searchParams: URLSearchParams): string {
+  const query = new URLSearchParams(searchParams);
+  for (const key of ["page", "per_page", "sort", "direction", "hidden"]) query.delete(key);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** Page numbers around the current page, with `null` for a gap: 1 … 4 5 6 … 20. */
@@ -99,8 +114,9 @@ export function DataTable<T>({
   emptyMessage,
   getRowId,
   className,
+  exportTo,
 }: DataTableProps<T>) {
-  const { t } = useTranslation("ui");
+  const { t, i18n } = useTranslation("ui");
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -258,6 +274,17 @@ export function DataTable<T>({
                 onSubmit={onSubmit}
               />
             )}
+            {exportTo && (
+              <a
+                href={exportHref(exportTo, searchParams)}
+                download
+                className={buttonVariants({ variant: "outline" })}
+                data-testid="list-export"
+              >
+                <DownloadIcon aria-hidden="true" />
+                {t("dataTable.export")}
+              </a>
+            )}
             {toolbar}
           </div>
         </div>
@@ -341,9 +368,22 @@ export function DataTable<T>({
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t px-5 py-4">
         <p className="text-muted-foreground text-sm" aria-live="polite">
-          {t("dataTable.showing", { from: page.from ?? 0, to: page.to ?? 0, total: page.total })}
+          {page.total_capped
+            ? t("dataTable.showingCapped", {
+                from: page.from ?? 0,
+                to: page.to ?? 0,
+                total: numberFormat(i18n.language).format(page.total),
+              })
+            : t("dataTable.showing", { from: page.from ?? 0, to: page.to ?? 0, total: page.total })}
         </p>
-        {page.last_page > 1 && <Pagination current={page.current_page} last={page.last_page} hrefFor={(n) => toHref({ page: n })} />}
+        {page.last_page > 1 && (
+          <Pagination
+            current={page.current_page}
+            last={page.last_page}
+            open={page.total_capped === true}
+            hrefFor={(n) => toHref({ page: n })}
+          />
+        )}
       </div>
     </div>
   );
@@ -439,6 +479,8 @@ function ColumnsMenu({ columns, hidden, lastVisible, searchParams, action, onSub
 interface PaginationProps {
   current: number;
   last: number;
+  /** The last page is not known (a capped count). */
+  open?: boolean;
   hrefFor: (page: number) => { pathname: string; search: string };
 }
 
@@ -462,7 +504,7 @@ function PageStep({ page, label, icon, current, last, hrefFor }: PaginationProps
   );
 }
 
-function Pagination({ current, last, hrefFor }: PaginationProps) {
+function Pagination({ current, last, open, hrefFor }: PaginationProps) {
   const { t } = useTranslation("ui");
   const nav = { current, last, hrefFor };
 
@@ -506,9 +548,12 @@ function Pagination({ current, last, hrefFor }: PaginationProps) {
         <li>
           <PageStep {...nav} page={current + 1} label={t("dataTable.nextPage")} icon={<ChevronRightIcon aria-hidden="true" />} />
         </li>
-        <li>
-          <PageStep {...nav} page={last} label={t("dataTable.lastPage")} icon={<ChevronsRightIcon aria-hidden="true" />} />
-        </li>
+        {/* A capped count has no known last page: "next" is the way on. */}
+        {!open && (
+          <li>
+            <PageStep {...nav} page={last} label={t("dataTable.lastPage")} icon={<ChevronsRightIcon aria-hidden="true" />} />
+          </li>
+        )}
       </ul>
     </nav>
   );

@@ -12,12 +12,48 @@ import { tenantOrganizationId, tenantScope } from "./tenant";
  * costs about what it costs at a thousand.
  *
  * - `total` comes from `row_counts` (kept by triggers, migration 0004) when the only conditions are the tenant
- *   scope and the rows the count is kept for (`within`), and from COUNT(*) only when the caller filters or
- *   searches (a narrower, indexed set).
+ *   scope and the rows the count is kept for (`within`), and from a count that stops at `COUNT_CAP` when the
+ *   caller filters or searches: a filter matching 200,000 rows answers "10,000+" instead of counting them all.
  * - The page is found on the table alone (its ORDER BY index, no joins, no wide columns), then only those
  *   `perPage` rows are read with their joins: a deep page walks index entries, not joined rows.
- * - Search goes through an FTS5 index (`searchCondition`), never LIKE '%…%'.
+ * - Search goes through an FTS5 index (`searchCondition`), never LIKE '%…%'. A narrow search looks its few
+ *   matches up and sorts them; a broad one (more than `COUNT_CAP` matches) walks the sort index newest first
+ *   and stops after one page instead of sorting every match (`SearchWalk`).
  */
+
+/** Counts stop here: past it the list says "10,000+" and pages on with "next" (decision 047). */
+export const COUNT_CAP = 10_000;
+
+/**
+ * How the page query meets the search's `id IN (matches)`: `lookup` lets SQLite drive from the matches (then
+ * sort them all), `scan` writes `+id` so it cannot, and walks the ORDER BY index instead, testing each row
+ * against the matches until the page is full.
+ */
+export type SearchWalk = "lookup" | "scan";
+
+/** A list's search condition, written for either walk. */
+export interface ListSearch {
+  where: (walk: SearchWalk) => SQL;
+  /**
+   * The matching ids alone (a subquery on the search index), when every match is a row of the list: with no
+   * other condition, counting them needs no table.
+   */
+  ids?: SQL;
+  /**
+   * For the scan walk: a test of one row that needs no set of every match (null when the search cannot be
+   * written so). `where("scan")` first builds that set, ~0.1 s at 200,000 matches; a row test costs
+   * microseconds a row, so it wins while the walk is short (`ROW_TEST_WALK`).
+   */
+  rowTest?: (db: Db) => Promise<SQL | null>;
+}
+
+/** The scan walk tests each row on its own while it is expected to read at most this many rows. */
+const ROW_TEST_WALK = 5_000;
+
+/** `column` as the search's walk needs it (see `SearchWalk`). */
+export function walkedId(column: SQLiteColumn, walk: SearchWalk): SQL {
+  return walk === "scan" ? sql`+${column}` : sql`${column}`;
+}
 
 /** Tables whose rows `row_counts` counts, and whether it also counts them per organization. */
 const COUNTED = {
@@ -62,8 +98,10 @@ export interface ListSpec<Row> {
   query: Pick<ListQuery, "page" | "per_page" | "direction" | "organization_id">;
   /** What the list is sorted by (a column of the table, or an expression on it); ties are broken by id. */
   sort: SQLiteColumn | SQL;
-  /** The caller's filters and search; undefined entries are ignored. Any defined one means COUNT(*). */
+  /** The caller's filters; undefined entries are ignored. Any defined one means a (capped) count. */
   filters: (SQL | undefined)[];
+  /** The caller's search, if any. */
+  search?: ListSearch;
   /**
    * Reads the page's rows with their joins: `where` selects exactly the page's ids; `order` is the list's order.
    * Must apply both (an IN list has no order).
@@ -76,23 +114,78 @@ export async function listPage<Row>(db: Db, spec: ListSpec<Row>) {
   const { actor, column } = spec.tenant;
   const { page, per_page: perPage, direction, organization_id: requested } = spec.query;
   const scope = and(tenantScope(actor, column, requested), spec.within);
-  const where = and(scope, ...spec.filters);
   const by = direction === "asc" ? asc : desc;
   const order = [by(spec.sort), by(spec.id)];
-  const pageIds = db
-    .select({ id: spec.id })
-    .from(spec.table)
-    .where(where)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  const pageRows = (search: SQL | undefined) => {
+    const where = and(scope, ...spec.filters, search);
+    const ids = db
+      .select({ id: spec.id })
+      .from(spec.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    return spec.rows(inArray(spec.id, ids), order);
+  };
   const filtered = spec.filters.some((filter) => filter !== undefined);
   const organizationId = tenantOrganizationId(actor, requested);
-  const [rows, total] = await Promise.all([
-    spec.rows(inArray(spec.id, pageIds), order),
-    filtered ? countRows(db, spec.table, where) : maintainedCount(db, spec.table, spec.counted, organizationId, scope),
-  ]);
+  if (spec.search) {
+    // The count decides the walk, so it comes first; it stops at the cap, so it is cheap either way.
+    const total = await searchCount(db, spec, scope, filtered);
+    const capped = total > COUNT_CAP;
+    const search = capped ? await broadSearch(db, spec, organizationId, scope) : spec.search.where("lookup");
+    const rows = await pageRows(search);
+    return paginate(rows, Math.min(total, COUNT_CAP), page, perPage, { capped });
+  }
+  if (filtered) {
+    const [rows, total] = await Promise.all([pageRows(undefined), countUpTo(db, spec.table, and(scope, ...spec.filters))]);
+    const capped = total > COUNT_CAP;
+    return paginate(rows, Math.min(total, COUNT_CAP), page, perPage, { capped });
+  }
+  // The kept count is exact and free, whatever its size.
+  const [rows, total] = await Promise.all([pageRows(undefined), maintainedCount(db, spec.table, spec.counted, organizationId, scope)]);
   return paginate(rows, total, page, perPage);
+}
+
+/**
+ * The condition of a broad search (more than `COUNT_CAP` matches) for the scan walk. More than `COUNT_CAP` of
+ * the list's kept rows match, so walking the sort index meets a match at least every rows ÷ `COUNT_CAP` rows:
+ * while the page's end is that close, each row is tested on its own; deeper, the set of matches pays off.
+ */
+async function broadSearch<Row>(db: Db, spec: ListSpec<Row>, organizationId: number | undefined, scope: SQL | undefined): Promise<SQL> {
+  const search = spec.search as ListSearch;
+  const { page, per_page: perPage } = spec.query;
+  if (search.rowTest) {
+    const rows = await maintainedCount(db, spec.table, spec.counted, organizationId, scope);
+    const expectedWalk = (page * perPage * rows) / COUNT_CAP;
+    const rowTest = expectedWalk <= ROW_TEST_WALK ? await search.rowTest(db) : null;
+    if (rowTest) return rowTest;
+  }
+  return search.where("scan");
+}
+
+/** Matches of the search, up to `COUNT_CAP + 1`: from the search index alone when nothing else narrows them. */
+function searchCount<Row>(db: Db, spec: ListSpec<Row>, scope: SQL | undefined, filtered: boolean): Promise<number> {
+  const search = spec.search as ListSearch;
+  if (search.ids && scope === undefined && !filtered) return countIdsUpTo(db, search.ids);
+  return countUpTo(db, spec.table, and(scope, ...spec.filters, search.where("lookup")));
+}
+
+/** Rows of `table` matching `where`, counted up to `COUNT_CAP + 1` (more means "more than the cap"). */
+export async function countUpTo(db: Db, table: SQLiteTable, where: SQL | undefined): Promise<number> {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1);
+  const [row] = await db.select({ total: count() }).from(limited.as("limited"));
+  return row?.total ?? 0;
+}
+
+/** Ids of a subquery counted up to `COUNT_CAP + 1`. */
+async function countIdsUpTo(db: Db, ids: SQL): Promise<number> {
+  const [row] = await db.all<{ total: number }>(sql`SELECT count(*) AS total FROM (${ids} LIMIT ${COUNT_CAP + 1})`);
+  return row?.total ?? 0;
 }
 
 async function countRows(db: Db, table: SQLiteTable, where: SQL | undefined): Promise<number> {
@@ -137,10 +230,35 @@ export function ftsPhrase(search: string): string | null {
 }
 
 /** Rows whose indexed columns match the search (see `ftsPhrase`); no row when it has no letter or digit. */
-export function searchCondition(index: SearchIndex, id: SQLiteColumn, search: string): SQL {
+export function searchCondition(index: SearchIndex, id: SQLiteColumn, search: string): ListSearch {
   const phrase = ftsPhrase(search);
-  if (phrase === null) return sql`0`;
-  return sql`${id} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${phrase})`;
+  if (phrase === null) return { where: () => sql`0`, ids: sql`SELECT 0 WHERE 0` };
+  const ids = sql`SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${phrase}`;
+  return { where: (walk) => sql`${walkedId(id, walk)} IN (${ids})`, ids, rowTest: (db) => exactTermTest(db, index, id, search) };
+}
+
+/** A prefix stands for at most this many terms in a row test; more, and the set of matches is cheaper. */
+const ROW_TEST_TERMS = 4;
+
+/**
+ * The search as a test of one row: FTS5 expands a prefix query again for every row it tests (0.5 s for a page),
+ * an exact term costs microseconds. So the last, typed-so-far word is expanded once into the terms it stands
+ * for (the index's fts5vocab table, migration 0019), and the row is tested with the phrase ending in each.
+ * Only for a last word of ASCII letters and digits, whose folding to terms is plain lower case; null otherwise.
+ */
+export async function exactTermTest(db: Db, index: SearchIndex, id: SQLiteColumn, search: string): Promise<SQL | null> {
+  const last = /([A-Za-z0-9]+)[^\p{L}\p{N}]*$/u.exec(search);
+  // The whole last word, not the ASCII end of a word such as "éupdated".
+  if (!last?.[1] || /[\p{L}\p{N}]$/u.test(search.slice(0, last.index))) return null;
+  const prefix = last[1].toLowerCase();
+  const vocabulary = sql.identifier(`${index}_vocab`);
+  const terms = await db.all<{ term: string }>(
+    sql`SELECT term FROM ${vocabulary} WHERE term >= ${prefix} AND term < ${`${prefix}\u{10FFFF}`} LIMIT ${ROW_TEST_TERMS + 1}`,
+  );
+  if (terms.length === 0 || terms.length > ROW_TEST_TERMS) return null;
+  const head = search.slice(0, last.index);
+  const query = terms.map(({ term }) => `"${`${head} ${term}`.replaceAll('"', '""')}"`).join(" OR ");
+  return sql`EXISTS (SELECT 1 FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${query} AND rowid = ${id})`;
 }
 
 /** Trigrams need three characters: a shorter term has no trigram to look up. */
@@ -156,12 +274,12 @@ export function substringCondition<Index extends SubstringIndex>(
   id: SQLiteColumn,
   terms: string[],
   column?: SubstringIndexes[Index],
-): SQL | null {
+): ((walk: SearchWalk) => SQL) | null {
   const usable = [...new Set(terms)].filter((term) => [...term].length >= SUBSTRING_MIN_CHARACTERS);
   if (usable.length === 0) return null;
   const phrases = usable.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ");
   const query = column ? `${column} : (${phrases})` : phrases;
-  return sql`${id} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${query})`;
+  return (walk) => sql`${walkedId(id, walk)} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${query})`;
 }
 
 /** The `from` and `to` filters of the logs: optional calendar days (YYYY-MM-DD), both inclusive. */
