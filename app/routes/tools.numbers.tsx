@@ -18,12 +18,11 @@ import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData } from "~/lib/forms.server";
+import { actionFailureText, readFormData } from "~/lib/forms.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.numbers";
@@ -81,9 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const number = await api.call<PhoneNumber>(`/api/phone-numbers/${id}/release`, { method: "POST" });
     return redirectWithToast(back, { type: "success", message: t("release.done", { number: formatPhoneNumber(number.e164) }) }, secret);
   } catch (error) {
-    const known = error instanceof UpstreamError && error.body.message && error.status !== 500;
-    if (!known) console.error("release number", id, error);
-    const message = known ? translateError(i18n.t, (error as UpstreamError).body.message as string) : t("errors.failed");
+    const message = actionFailureText(i18n.t, error, `release number ${id}`, "numbers.errors.failed");
     return redirectWithToast(back, { type: "error", message }, secret);
   }
 }

@@ -219,8 +219,9 @@ export class SanctumClient {
     }
     const body = await readErrorBody(response);
     if (response.status === 401) {
-      if ((options.on401 ?? "sign-out") === "sign-out") this.signOut();
-      return new Unauthenticated(body);
+      const endedSession = (options.on401 ?? "sign-out") === "sign-out";
+      if (endedSession) this.signOut();
+      return new Unauthenticated(body, { endedSession });
     }
     if (response.status === 429) return new UpstreamThrottled(body);
     if (response.status >= 500) return new UpstreamUnavailable(response.status, "status", body);
@@ -294,8 +295,12 @@ export class SanctumClient {
     await this.csrfCookie();
     this.session.markJarChanged();
     const second = await attempt();
-    if (second === stale) throw new UpstreamError(419, { message: "CSRF token mismatch." });
-    return second;
+    if (second !== stale) return second;
+    // A fresh token did not help: the upstream session is gone (Laravel answers 419, not 401, when a
+    // session expired between the token and the post). End it cleanly, like a 401: sign in again.
+    if ((options.on401 ?? "sign-out") === "throw") throw new UpstreamError(419, { message: "CSRF token mismatch." });
+    this.signOut();
+    throw new Unauthenticated({ message: "CSRF token mismatch." }, { endedSession: true });
   }
 
   /** Fetches a binary or HTML resource as a Response (files, the API reference page); the timeout covers its headers. */

@@ -100,14 +100,32 @@ describe("SanctumClient", () => {
     expect(counts.puts).toBe(1);
   });
 
-  it("a persistent 419 surfaces as an error instead of looping", async () => {
-    const { client, seen } = await setup((request) =>
+  it("a persistent 419 ends the session cleanly (sign in again) instead of looping", async () => {
+    const { client, session, seen } = await setup(
+      (request) =>
+        new URL(request.url).pathname === "/sanctum/csrf-cookie"
+          ? new Response(null, { status: 204 })
+          : json({ message: "CSRF token mismatch." }, { status: 419 }),
+      { signedIn: true },
+    );
+    const thrown = await client.call("/api/x", { method: "POST", json: {} }).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Unauthenticated);
+    expect((thrown as Unauthenticated).endedSession).toBe(true);
+    expect(client.signedOut).toBe(true);
+    expect(session.record.jar).toEqual({});
+    expect(seen.filter((request) => new URL(request.url).pathname === "/api/x")).toHaveLength(2);
+  });
+
+  it("with on401: 'throw' a persistent 419 is only an answer: the session goes on", async () => {
+    const { client } = await setup((request) =>
       new URL(request.url).pathname === "/sanctum/csrf-cookie"
         ? new Response(null, { status: 204 })
         : json({ message: "CSRF token mismatch." }, { status: 419 }),
     );
-    await expect(client.call("/api/x", { method: "POST", json: {} })).rejects.toBeInstanceOf(UpstreamError);
-    expect(seen.filter((request) => new URL(request.url).pathname === "/api/x")).toHaveLength(2);
+    const thrown = await client.call("/login", { method: "POST", json: {}, on401: "throw" }).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(UpstreamError);
+    expect((thrown as UpstreamError).status).toBe(419);
+    expect(client.signedOut).toBe(false);
   });
 
   it("on 401 throws Unauthenticated and ends the session: jar emptied, record deleted, stale cookie cleared", async () => {
@@ -115,6 +133,7 @@ describe("SanctumClient", () => {
     session.record.jar = { amp_session: "gone" };
     const thrown = await client.call("/api/user").catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Unauthenticated);
+    expect((thrown as Unauthenticated).endedSession).toBe(true);
     expect(client.signedOut).toBe(true);
     expect(session.record.jar).toEqual({});
     expect(await session.commit()).toMatch(/^amp-session=; Path=\/; Max-Age=0/);
