@@ -23,7 +23,12 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: process.env.CI ? [["list"]] : [["list"], ["html", { open: "never" }]],
+  reporter: [
+    ["list"],
+    ...(process.env.CI ? [] : [["html", { open: "never" }] as const]),
+    // `npm test` (scripts/test.mjs) reads this report to list the tests that only passed on a retry.
+    ...(process.env.E2E_RESULTS ? [["json", { outputFile: process.env.E2E_RESULTS }] as const] : []),
+  ],
   use: {
     baseURL: `http://localhost:${port}`,
     trace: "retain-on-failure",

@@ -387,10 +387,15 @@ const PAGES = [
   { name: "/activity-log?action&from", url: null, routeId: "activity-log" }, // URL set below (date = 30 days ago)
   { name: "/users", url: "/users", routeId: "users" },
   { name: "/users?search=smith", url: "/users?search=smith", routeId: "users" },
+  // Broad searches (issue 30): terms that match a large share of rows (every bulk user; 222k activity rows).
+  { name: "/users?search=bulk (broad)", url: "/users?search=bulk", routeId: "users" },
+  { name: "/activity-log?search=updated (broad)", url: "/activity-log?search=updated", routeId: "activity-log" },
+  { name: "/activity-log?search=updated&page=50", url: "/activity-log?search=updated&page=50", routeId: "activity-log" },
   { name: "/users?sort=email&direction=desc", url: "/users?sort=email&direction=desc", routeId: "users" },
   { name: "/tools/numbers", url: "/tools/numbers", routeId: "numbers" },
   { name: "/tools/numbers?sort=e164&direction=desc", url: "/tools/numbers?sort=e164&direction=desc", routeId: "numbers" },
   { name: "/tools/numbers?search=50423", url: "/tools/numbers?search=50423", routeId: "numbers" },
+  { name: "/tools/numbers?search=555 (broad)", url: "/tools/numbers?search=555", routeId: "numbers" },
   // The E911 list (migration 0013): its sorts on the address's city are copies kept on the number.
   { name: "/tools/e911", url: "/tools/e911", routeId: "e911" },
   { name: "/tools/e911?sort=city&direction=asc", url: "/tools/e911?sort=city&direction=asc", routeId: "e911" },

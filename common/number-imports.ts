@@ -99,12 +99,35 @@ export function detectDelimiter(headerLine: string): ImportDelimiter {
   return best;
 }
 
-/** The downloadable template: every column, two example rows (staff fill `organization`). */
-export const IMPORT_TEMPLATE_CSV = [
-  IMPORT_COLUMNS.join(","),
-  "+1 212 555 0142,BUS-10021,local,Front desk,NORTHWIND,,,,,,,,,,,,,",
-  "(303) 555-0199,Northwind Dental,local,Lobby phone,,Reception,100,,,Main,St,,Suite 4,DENVER,CO,80202,,US",
-].join("\r\n");
+/**
+ * The downloadable template (written by common/csv.ts): every column, two example rows (staff fill
+ * `organization`). The first number is E.164 without spaces, which the CSV writer leaves as it is; with
+ * spaces after the `+` it would be a formula start and come out quoted.
+ */
+export const IMPORT_TEMPLATE_ROWS: readonly (readonly string[])[] = [
+  IMPORT_COLUMNS,
+  ["+12125550142", "BUS-10021", "local", "Front desk", "NORTHWIND", "", "", "", "", "", "", "", "", "", "", "", "", ""],
+  [
+    "(303) 555-0199",
+    "Northwind Dental",
+    "local",
+    "Lobby phone",
+    "",
+    "Reception",
+    "100",
+    "",
+    "",
+    "Main",
+    "St",
+    "",
+    "Suite 4",
+    "DENVER",
+    "CO",
+    "80202",
+    "",
+    "US",
+  ],
+];
 
 /** Why a row cannot be imported: the key after `imports.row.` in a row's error. */
 export const IMPORT_ROW_ERRORS = [

@@ -39,6 +39,8 @@ export interface Paginated<T> {
   last_page: number;
   from: number | null;
   to: number | null;
+  /** Set when `total` is the backend's count cap and more rows match: shown as "10,000+", paged with "next". */
+  total_capped?: boolean;
 }
 
 const SORT_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;

@@ -14,6 +14,7 @@ import { actionFailure, CARRIER_FAILED, readFormData } from "~/lib/forms.server"
 import { can, requireScreen } from "~/lib/sanctum/context.server";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
+import { csvText } from "../../common/csv";
 import type { Route } from "./+types/tools.porting.check";
 
 export const handle: StringsHandle = { i18n: ["porting", "admin"] };
@@ -82,27 +83,22 @@ function outcome(result: PortabilityResult): "fast_portable" | "portable" | "not
   return result.fast_portable ? "fast_portable" : "portable";
 }
 
-/** The results as a CSV file, for a download link that works without JavaScript. */
+/** The results as a CSV file, for a download link that works without JavaScript (one CSV writer, common/csv.ts). */
 function csvHref(results: PortabilityResult[]): string {
-  const quote = (value: string | null) => (value === null ? "" : /[",\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
-  const header = "number,result,reason,losing_carrier,spid,ocn,rate_center,lata,state,type";
-  const rows = results.map((result) =>
-    [
-      result.e164,
-      outcome(result),
-      result.reason,
-      result.losing_carrier,
-      result.spid,
-      result.ocn,
-      result.rate_center,
-      result.lata,
-      result.state,
-      result.type,
-    ]
-      .map(quote)
-      .join(","),
-  );
-  return `data:text/csv;charset=utf-8,${encodeURIComponent([header, ...rows].join("\r\n"))}`;
+  const header = ["number", "result", "reason", "losing_carrier", "spid", "ocn", "rate_center", "lata", "state", "type"];
+  const rows = results.map((result) => [
+    result.e164,
+    outcome(result),
+    result.reason,
+    result.losing_carrier,
+    result.spid,
+    result.ocn,
+    result.rate_center,
+    result.lata,
+    result.state,
+    result.type,
+  ]);
+  return `data:text/csv;charset=utf-8,${encodeURIComponent(csvText([header, ...rows], { bom: true }))}`;
 }
 
 export default function PortingCheck({ loaderData, actionData }: Route.ComponentProps) {

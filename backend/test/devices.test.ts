@@ -114,10 +114,10 @@ describe("overrides", () => {
     });
     const imported = await client.post(`/api/devices/${target.id}/overrides/import`, { format: "csv", content: csvText });
     expect(imported.status).toBe(200);
-    expect((await json<Device>(imported)).overrides.map((row) => [row.key, row.value, row.enabled])).toEqual([
-      ["keep", "1", true],
-      ["greeting", 'Hello, "world"', true],
-      ["volume", "7", false],
+    expect((await json<Device>(imported)).overrides.map((row) => [row.key, row.value, row.enabled, row.description])).toEqual([
+      ["keep", "1", true, null],
+      ["greeting", 'Hello, "world"', true, "=cmd"],
+      ["volume", "7", false, null],
     ]);
     const fromJson = await client.post(`/api/devices/${target.id}/overrides/import`, { format: "json", content: jsonText });
     expect(fromJson.status).toBe(200);

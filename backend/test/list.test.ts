@@ -1,10 +1,18 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { phoneNumbers } from "../src/db/schema";
-import { ftsPhrase, substringCondition } from "../src/lib/list";
+import { COUNT_CAP, ftsPhrase, substringCondition } from "../src/lib/list";
+import { paginate } from "../src/lib/pagination";
 import { json, query, signedIn } from "./helpers";
 
-type Page = { data: { id: number; email?: string }[]; total: number; last_page: number; from: number | null; to: number | null };
+type Page = {
+  data: { id: number; email?: string }[];
+  total: number;
+  total_capped?: boolean;
+  last_page: number;
+  from: number | null;
+  to: number | null;
+};
 
 /** row_counts beside the COUNT(*) it stands for, in all and for every organization. */
 async function countsAgree(table: "users" | "activity_log" | "mail_log" | "organizations" | "phone_numbers") {
@@ -174,5 +182,85 @@ describe("list pages and search", () => {
     expect(ftsPhrase("lakeside.te")).toBe('"lakeside.te"*');
     expect(ftsPhrase('say "hi"')).toBe('"say ""hi"""*');
     expect(ftsPhrase("...")).toBeNull();
+  });
+});
+
+describe("capped counts (issue 30)", () => {
+  /** COUNT_CAP + 500 activity rows that all match one rare word, inserted in one statement. */
+  async function broadRows(word: string, organizationId: number | null) {
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO activity_log (action, organization_id, subject_label, created_at)
+       SELECT 'users.updated', ?, ? || ' ' || i, strftime('%Y-%m-%dT%H:%M:%fZ', '2020-01-01', '+' || i || ' seconds') FROM n`,
+    )
+      .bind(COUNT_CAP + 500, organizationId, word)
+      .run();
+  }
+
+  it("stop at the cap for a broad search, page past it, and give the newest rows first", async () => {
+    const [lakeside] = await query<{ organization_id: number }>(
+      "SELECT organization_id FROM users WHERE email = 'marcus.bell@lakeside.test'",
+    );
+    await broadRows("capword", lakeside?.organization_id ?? null);
+    const admin = await signedIn("admin@amp.test");
+    const first = await json<Page>(await admin.get("/api/activity-log?search=capword&per_page=100"));
+    expect(first).toMatchObject({ total: COUNT_CAP, total_capped: true, last_page: COUNT_CAP / 100, from: 1, to: 100 });
+    // The newest match first, as an exact count would have sorted them.
+    const newest = await json<{ data: { subject_label: string }[] }>(await admin.get("/api/activity-log?search=capword&per_page=5"));
+    expect(newest.data.map((row) => row.subject_label)).toEqual([10500, 10499, 10498, 10497, 10496].map((i) => `capword ${i}`));
+    // Past the cap: "next" goes on while pages are full, and the last rows end it.
+    const atCap = await json<Page>(await admin.get(`/api/activity-log?search=capword&per_page=100&page=${COUNT_CAP / 100}`));
+    expect(atCap.last_page).toBe(COUNT_CAP / 100 + 1);
+    const beyond = await json<Page>(await admin.get(`/api/activity-log?search=capword&per_page=100&page=${COUNT_CAP / 100 + 5}`));
+    // A full page cannot know it is the last without reading on, so it offers one more (empty) page.
+    expect(beyond).toMatchObject({ from: 10_001 + 400, to: 10_500, total_capped: true, last_page: COUNT_CAP / 100 + 6 });
+    const end = await json<Page>(await admin.get(`/api/activity-log?search=capword&per_page=100&page=${COUNT_CAP / 100 + 6}`));
+    expect(end).toMatchObject({ data: [], from: null, last_page: COUNT_CAP / 100 + 6 });
+    // An organization's member gets the same through the tenant scope (the count cannot use the index alone).
+    const member = await signedIn("marcus.bell@lakeside.test");
+    const scoped = await json<{ data: { subject_label: string }[]; total: number; total_capped?: boolean }>(
+      await member.get("/api/activity-log?search=capword&per_page=5"),
+    );
+    expect(scoped).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    expect(scoped.data[0]?.subject_label).toBe("capword 10500");
+  });
+
+  it("stay exact for a narrow search and for unfiltered lists", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const narrow = await json<Page>(await admin.get("/api/users?search=lakeside"));
+    const exact = await query<{ total: number }>("SELECT COUNT(*) AS total FROM users_fts WHERE users_fts MATCH '\"lakeside\"*'");
+    expect(narrow.total).toBe(exact[0]?.total);
+    expect(narrow.total).toBeGreaterThan(0);
+    expect(narrow.total_capped).toBeUndefined();
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO activity_log (action, organization_id) SELECT 'users.updated', NULL FROM n`,
+    )
+      .bind(COUNT_CAP + 1)
+      .run();
+    const all = await json<Page>(await admin.get("/api/activity-log"));
+    const kept = await query<{ total: number }>("SELECT COUNT(*) AS total FROM activity_log");
+    expect(all.total).toBe(kept[0]?.total);
+    expect(all.total).toBeGreaterThan(COUNT_CAP);
+    expect(all.total_capped).toBeUndefined();
+  });
+
+  it("cap filtered counts too, and search within a filter", async () => {
+    await broadRows("filterword", null);
+    const admin = await signedIn("admin@amp.test");
+    const filtered = await json<Page>(await admin.get("/api/activity-log?action=users.updated"));
+    expect(filtered).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    const both = await json<Page>(await admin.get("/api/activity-log?action=users.updated&search=filterword&per_page=5"));
+    expect(both).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    const none = await json<Page>(await admin.get("/api/activity-log?action=users.deleted&search=filterword"));
+    expect(none).toMatchObject({ total: 0, data: [] });
+  });
+
+  it("give the pager its last page from a capped total", () => {
+    const full = Array.from({ length: 10 }, (_, i) => i);
+    expect(paginate(full, COUNT_CAP, 1, 10, { capped: true }).last_page).toBe(COUNT_CAP / 10);
+    expect(paginate(full, COUNT_CAP, COUNT_CAP / 10, 10, { capped: true }).last_page).toBe(COUNT_CAP / 10 + 1);
+    expect(paginate(full.slice(0, 3), COUNT_CAP, 1005, 10, { capped: true })).toMatchObject({ last_page: 1005, from: 10_041, to: 10_043 });
+    expect(paginate(full, 25, 1, 10)).not.toHaveProperty("total_capped");
   });
 });

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { isFormulaLike } from "../../common/csv";
 import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS } from "../../common/number-imports";
 import { commitBatch } from "../src/lib/number-import-job";
 import { type Client, json, signedIn } from "./helpers";
@@ -144,6 +145,37 @@ describe("phone-number imports: validation while streaming", () => {
     expect(lines).toHaveLength(6);
     expect(lines[1]).toBe(`${formatted},BUS-10021,,Duplicate,,,The same number as row 2 (written differently).,number`);
     expect(lines[5]).toContain(`${d},BUS-10021,fax`);
+  });
+
+  it("neutralises formula cells in the error report (CSV injection), and the report imports back as it is", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const [a, b] = numbers(2);
+    const csv = [
+      "number;organization;label;cnam",
+      "=cmd|'/C calc'!A0;BUS-10021;x;",
+      `${a};NO-SUCH-ORG;@SUM(1+1)*cmd|' /C calc'!A0;`,
+      `${b};BUS-10021;-2+3;+HYPERLINK("http://evil")`,
+      "-2;BUS-10021;\tx;",
+    ].join("\r\n");
+    const preview = await uploaded(admin, csv);
+    expect(preview.rows_invalid).toBe(4);
+    const text = (await (await admin.get(`/api/phone-number-imports/${preview.id}/errors`)).text()).replace(/^\uFEFF/, "");
+    const lines = text.trim().split("\r\n");
+    expect(lines[0]).toBe("number;organization;label;cnam;error;error_column");
+    expect(lines[1].startsWith("'=cmd|'/C calc'!A0;BUS-10021;x;;")).toBe(true);
+    expect(lines[2].startsWith(`${a};NO-SUCH-ORG;'@SUM(1+1)*cmd|' /C calc'!A0;;`)).toBe(true);
+    expect(lines[3].startsWith(`${b};BUS-10021;'-2+3;"'+HYPERLINK(""http://evil"")";`)).toBe(true);
+    // A plain (negative) number stays a number; a leading tab is a formula start too.
+    expect(lines[4].startsWith("-2;BUS-10021;'\tx;;")).toBe(true);
+    // No line of the report starts a cell with a formula character.
+    for (const line of lines) for (const cell of line.split(";")) expect(isFormulaLike(cell.replace(/^"/, ""))).toBe(false);
+
+    // Fixed and imported again, the cells read as they were typed, without the added quote.
+    const fixed = await uploaded(admin, text.replace("NO-SUCH-ORG", "BUS-10021"));
+    const stored = await env.DB.prepare("SELECT row_number, label, error FROM number_import_rows WHERE import_id = ? ORDER BY row_number")
+      .bind(fixed.id)
+      .all<{ row_number: number; label: string | null; error: string | null }>();
+    expect(stored.results.find((row) => row.row_number === 3)).toMatchObject({ label: "@SUM(1+1)*cmd|' /C calc'!A0", error: null });
   });
 
   it("reads semicolons with a BOM, tabs, quoted commas and line breaks, mixed line endings and Windows-1252", async () => {

@@ -25,6 +25,7 @@ import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } 
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
+import { numberFormat } from "~/lib/intl";
 import { compactListQuery, PAGE_SIZES, type Paginated, parseListParams, SEARCH_MAX_BYTES, withListParams } from "~/lib/list-params";
 import { cn } from "~/lib/utils";
 
@@ -100,7 +101,7 @@ export function DataTable<T>({
   getRowId,
   className,
 }: DataTableProps<T>) {
-  const { t } = useTranslation("ui");
+  const { t, i18n } = useTranslation("ui");
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -341,9 +342,22 @@ export function DataTable<T>({
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t px-5 py-4">
         <p className="text-muted-foreground text-sm" aria-live="polite">
-          {t("dataTable.showing", { from: page.from ?? 0, to: page.to ?? 0, total: page.total })}
+          {page.total_capped
+            ? t("dataTable.showingCapped", {
+                from: page.from ?? 0,
+                to: page.to ?? 0,
+                total: numberFormat(i18n.language).format(page.total),
+              })
+            : t("dataTable.showing", { from: page.from ?? 0, to: page.to ?? 0, total: page.total })}
         </p>
-        {page.last_page > 1 && <Pagination current={page.current_page} last={page.last_page} hrefFor={(n) => toHref({ page: n })} />}
+        {page.last_page > 1 && (
+          <Pagination
+            current={page.current_page}
+            last={page.last_page}
+            open={page.total_capped === true}
+            hrefFor={(n) => toHref({ page: n })}
+          />
+        )}
       </div>
     </div>
   );
@@ -439,6 +453,8 @@ function ColumnsMenu({ columns, hidden, lastVisible, searchParams, action, onSub
 interface PaginationProps {
   current: number;
   last: number;
+  /** The last page is not known (a capped count). */
+  open?: boolean;
   hrefFor: (page: number) => { pathname: string; search: string };
 }
 
@@ -462,7 +478,7 @@ function PageStep({ page, label, icon, current, last, hrefFor }: PaginationProps
   );
 }
 
-function Pagination({ current, last, hrefFor }: PaginationProps) {
+function Pagination({ current, last, open, hrefFor }: PaginationProps) {
   const { t } = useTranslation("ui");
   const nav = { current, last, hrefFor };
 
@@ -506,9 +522,12 @@ function Pagination({ current, last, hrefFor }: PaginationProps) {
         <li>
           <PageStep {...nav} page={current + 1} label={t("dataTable.nextPage")} icon={<ChevronRightIcon aria-hidden="true" />} />
         </li>
-        <li>
-          <PageStep {...nav} page={last} label={t("dataTable.lastPage")} icon={<ChevronsRightIcon aria-hidden="true" />} />
-        </li>
+        {/* A capped count has no known last page: "next" is the way on. */}
+        {!open && (
+          <li>
+            <PageStep {...nav} page={last} label={t("dataTable.lastPage")} icon={<ChevronsRightIcon aria-hidden="true" />} />
+          </li>
+        )}
       </ul>
     </nav>
   );

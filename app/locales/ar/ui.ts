@@ -17,6 +17,7 @@ const ui: typeof en = {
     apply: "تطبيق",
     perPageLabel: "عدد الصفوف في الصفحة",
     showing: "عرض {{from}} إلى {{to}} من أصل {{total}} سجل",
+    showingCapped: "عرض {{from}} إلى {{to}} من أصل أكثر من {{total}} سجل",
     empty: "لا توجد سجلات مطابقة.",
     columns: "الأعمدة",
     columnsLabel: "إظهار الأعمدة أو إخفاؤها",

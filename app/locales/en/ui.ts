@@ -15,6 +15,7 @@ const ui = {
     apply: "Apply",
     perPageLabel: "Rows per page",
     showing: "Showing {{from}} to {{to}} of {{total}} entries",
+    showingCapped: "Showing {{from}} to {{to}} of {{total}}+ entries",
     empty: "No matching records found.",
     columns: "Columns",
     columnsLabel: "Show or hide columns",

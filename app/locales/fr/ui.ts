@@ -17,6 +17,7 @@ const ui: typeof en = {
     apply: "Appliquer",
     perPageLabel: "Lignes par page",
     showing: "Affichage de {{from}} à {{to}} sur {{total}} entrées",
+    showingCapped: "Affichage de {{from}} à {{to}} sur plus de {{total}} entrées",
     empty: "Aucun enregistrement correspondant.",
     columns: "Colonnes",
     columnsLabel: "Afficher ou masquer des colonnes",

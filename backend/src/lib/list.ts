@@ -12,12 +12,39 @@ import { tenantOrganizationId, tenantScope } from "./tenant";
  * costs about what it costs at a thousand.
  *
  * - `total` comes from `row_counts` (kept by triggers, migration 0004) when the only conditions are the tenant
- *   scope and the rows the count is kept for (`within`), and from COUNT(*) only when the caller filters or
- *   searches (a narrower, indexed set).
+ *   scope and the rows the count is kept for (`within`), and from a count that stops at `COUNT_CAP` when the
+ *   caller filters or searches: a filter matching 200,000 rows answers "10,000+" instead of counting them all.
  * - The page is found on the table alone (its ORDER BY index, no joins, no wide columns), then only those
  *   `perPage` rows are read with their joins: a deep page walks index entries, not joined rows.
- * - Search goes through an FTS5 index (`searchCondition`), never LIKE '%…%'.
+ * - Search goes through an FTS5 index (`searchCondition`), never LIKE '%…%'. A narrow search looks its few
+ *   matches up and sorts them; a broad one (more than `COUNT_CAP` matches) walks the sort index newest first
+ *   and stops after one page instead of sorting every match (`SearchWalk`).
  */
+
+/** Counts stop here: past it the list says "10,000+" and pages on with "next" (decision 047). */
+export const COUNT_CAP = 10_000;
+
+/**
+ * How the page query meets the search's `id IN (matches)`: `lookup` lets SQLite drive from the matches (then
+ * sort them all), `scan` writes `+id` so it cannot, and walks the ORDER BY index instead, testing each row
+ * against the matches until the page is full.
+ */
+export type SearchWalk = "lookup" | "scan";
+
+/** A list's search condition, written for either walk. */
+export interface ListSearch {
+  where: (walk: SearchWalk) => SQL;
+  /**
+   * The matching ids alone (a subquery on the search index), when every match is a row of the list: with no
+   * other condition, counting them needs no table.
+   */
+  ids?: SQL;
+}
+
+/** `column` as the search's walk needs it (see `SearchWalk`). */
+export function walkedId(column: SQLiteColumn, walk: SearchWalk): SQL {
+  return walk === "scan" ? sql`+${column}` : sql`${column}`;
+}
 
 /** Tables whose rows `row_counts` counts, and whether it also counts them per organization. */
 const COUNTED = {
@@ -62,8 +89,10 @@ export interface ListSpec<Row> {
   query: Pick<ListQuery, "page" | "per_page" | "direction" | "organization_id">;
   /** What the list is sorted by (a column of the table, or an expression on it); ties are broken by id. */
   sort: SQLiteColumn | SQL;
-  /** The caller's filters and search; undefined entries are ignored. Any defined one means COUNT(*). */
+  /** The caller's filters; undefined entries are ignored. Any defined one means a (capped) count. */
   filters: (SQL | undefined)[];
+  /** The caller's search, if any. */
+  search?: ListSearch;
   /**
    * Reads the page's rows with their joins: `where` selects exactly the page's ids; `order` is the list's order.
    * Must apply both (an IN list has no order).
@@ -76,23 +105,60 @@ export async function listPage<Row>(db: Db, spec: ListSpec<Row>) {
   const { actor, column } = spec.tenant;
   const { page, per_page: perPage, direction, organization_id: requested } = spec.query;
   const scope = and(tenantScope(actor, column, requested), spec.within);
-  const where = and(scope, ...spec.filters);
   const by = direction === "asc" ? asc : desc;
   const order = [by(spec.sort), by(spec.id)];
-  const pageIds = db
-    .select({ id: spec.id })
-    .from(spec.table)
-    .where(where)
-    .orderBy(...order)
-    .limit(perPage)
-    .offset((page - 1) * perPage);
+  const pageRows = (walk: SearchWalk) => {
+    const where = and(scope, ...spec.filters, spec.search?.where(walk));
+    const ids = db
+      .select({ id: spec.id })
+      .from(spec.table)
+      .where(where)
+      .orderBy(...order)
+      .limit(perPage)
+      .offset((page - 1) * perPage);
+    return spec.rows(inArray(spec.id, ids), order);
+  };
   const filtered = spec.filters.some((filter) => filter !== undefined);
+  if (spec.search) {
+    // The count decides the walk, so it comes first; it stops at the cap, so it is cheap either way.
+    const total = await searchCount(db, spec, scope, filtered);
+    const capped = total > COUNT_CAP;
+    const rows = await pageRows(capped ? "scan" : "lookup");
+    return paginate(rows, Math.min(total, COUNT_CAP), page, perPage, { capped });
+  }
+  if (filtered) {
+    const [rows, total] = await Promise.all([pageRows("lookup"), countUpTo(db, spec.table, and(scope, ...spec.filters))]);
+    const capped = total > COUNT_CAP;
+    return paginate(rows, Math.min(total, COUNT_CAP), page, perPage, { capped });
+  }
+  // The kept count is exact and free, whatever its size.
   const organizationId = tenantOrganizationId(actor, requested);
-  const [rows, total] = await Promise.all([
-    spec.rows(inArray(spec.id, pageIds), order),
-    filtered ? countRows(db, spec.table, where) : maintainedCount(db, spec.table, spec.counted, organizationId, scope),
-  ]);
+  const [rows, total] = await Promise.all([pageRows("lookup"), maintainedCount(db, spec.table, spec.counted, organizationId, scope)]);
   return paginate(rows, total, page, perPage);
+}
+
+/** Matches of the search, up to `COUNT_CAP + 1`: from the search index alone when nothing else narrows them. */
+function searchCount<Row>(db: Db, spec: ListSpec<Row>, scope: SQL | undefined, filtered: boolean): Promise<number> {
+  const search = spec.search as ListSearch;
+  if (search.ids && scope === undefined && !filtered) return countIdsUpTo(db, search.ids);
+  return countUpTo(db, spec.table, and(scope, ...spec.filters, search.where("lookup")));
+}
+
+/** Rows of `table` matching `where`, counted up to `COUNT_CAP + 1` (more means "more than the cap"). */
+export async function countUpTo(db: Db, table: SQLiteTable, where: SQL | undefined): Promise<number> {
+  const limited = db
+    .select({ one: sql`1` })
+    .from(table)
+    .where(where)
+    .limit(COUNT_CAP + 1);
+  const [row] = await db.select({ total: count() }).from(limited.as("limited"));
+  return row?.total ?? 0;
+}
+
+/** Ids of a subquery counted up to `COUNT_CAP + 1`. */
+async function countIdsUpTo(db: Db, ids: SQL): Promise<number> {
+  const [row] = await db.all<{ total: number }>(sql`SELECT count(*) AS total FROM (${ids} LIMIT ${COUNT_CAP + 1})`);
+  return row?.total ?? 0;
 }
 
 async function countRows(db: Db, table: SQLiteTable, where: SQL | undefined): Promise<number> {
@@ -137,10 +203,11 @@ export function ftsPhrase(search: string): string | null {
 }
 
 /** Rows whose indexed columns match the search (see `ftsPhrase`); no row when it has no letter or digit. */
-export function searchCondition(index: SearchIndex, id: SQLiteColumn, search: string): SQL {
+export function searchCondition(index: SearchIndex, id: SQLiteColumn, search: string): ListSearch {
   const phrase = ftsPhrase(search);
-  if (phrase === null) return sql`0`;
-  return sql`${id} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${phrase})`;
+  if (phrase === null) return { where: () => sql`0`, ids: sql`SELECT 0 WHERE 0` };
+  const ids = sql`SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${phrase}`;
+  return { where: (walk) => sql`${walkedId(id, walk)} IN (${ids})`, ids };
 }
 
 /** Trigrams need three characters: a shorter term has no trigram to look up. */
@@ -156,12 +223,12 @@ export function substringCondition<Index extends SubstringIndex>(
   id: SQLiteColumn,
   terms: string[],
   column?: SubstringIndexes[Index],
-): SQL | null {
+): ((walk: SearchWalk) => SQL) | null {
   const usable = [...new Set(terms)].filter((term) => [...term].length >= SUBSTRING_MIN_CHARACTERS);
   if (usable.length === 0) return null;
   const phrases = usable.map((term) => `"${term.replaceAll('"', '""')}"`).join(" OR ");
   const query = column ? `${column} : (${phrases})` : phrases;
-  return sql`${id} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${query})`;
+  return (walk) => sql`${walkedId(id, walk)} IN (SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${query})`;
 }
 
 /** The `from` and `to` filters of the logs: optional calendar days (YYYY-MM-DD), both inclusive. */

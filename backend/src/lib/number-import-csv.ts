@@ -188,8 +188,3 @@ export function concat(chunks: Uint8Array[], size: number): Uint8Array {
   }
   return joined;
 }
-
-/** One CSV field as Excel reads it back: quoted when it holds the delimiter, a quote or a line break. */
-export function csvField(value: string, delimiter: string): string {
-  return value.includes(delimiter) || /["\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value;
-}

@@ -7,6 +7,7 @@
  */
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import * as Multipart from "multipasta";
+import { unneutralizeCsvCell } from "../../../common/csv";
 import {
   E911_IMPORT_FIELDS,
   E911_REQUIRED_FIELDS,
@@ -44,7 +45,9 @@ export interface ValidatedRow {
   errorColumn: ImportColumn | null;
 }
 
-const cell = (record: string[], index: number | undefined) => (index === undefined ? "" : (record[index] ?? "").trim());
+/** A cell as typed: trimmed, and without the quote our own CSV writer puts before a formula start (an error report imports as it is). */
+const cell = (record: string[], index: number | undefined) =>
+  index === undefined ? "" : unneutralizeCsvCell((record[index] ?? "").trim());
 
 const TYPE_ALIASES: Record<string, string> = {
   "toll-free": "toll_free",

@@ -38,20 +38,28 @@ export function paginatorSchema<T extends z.ZodType>(row: T) {
     last_page: z.number().int(),
     from: z.number().int().nullable(),
     to: z.number().int().nullable(),
+    /** Present when `total` is a cap and more rows match ("10,000+"): the pager offers "next" past it. */
+    total_capped: z.boolean().optional(),
   });
 }
 
-/** Laravel's LengthAwarePaginator JSON for one page of rows. */
-export function paginate<T>(rows: T[], total: number, page: number, perPage: number) {
+/**
+ * Laravel's LengthAwarePaginator JSON for one page of rows. With `capped`, `total` is a lower bound: the last
+ * page is then the one after this full page (or this one when it is not full), so the pager goes on past the cap.
+ */
+export function paginate<T>(rows: T[], total: number, page: number, perPage: number, options: { capped?: boolean } = {}) {
   const from = rows.length > 0 ? (page - 1) * perPage + 1 : null;
+  const counted = Math.max(1, Math.ceil(total / perPage));
+  const lastPage = !options.capped ? counted : rows.length < perPage ? page : Math.max(counted, page + 1);
   return {
     data: rows,
     current_page: page,
     per_page: perPage,
     total,
-    last_page: Math.max(1, Math.ceil(total / perPage)),
+    last_page: lastPage,
     from,
     to: from === null ? null : from + rows.length - 1,
+    ...(options.capped ? { total_capped: true as const } : {}),
   };
 }
 

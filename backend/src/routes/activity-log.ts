@@ -152,12 +152,12 @@ activity.openapi(
       counted: "activity_log",
       tenant: { actor: me, column: activityLog.organizationId },
       query,
+      search: query.search ? searchCondition("activity_log_fts", activityLog.id, query.search) : undefined,
       filters: [
         query.actor_id ? eq(activityLog.actorId, query.actor_id) : undefined,
         query.action ? eq(activityLog.action, query.action) : undefined,
         query.subject_type ? eq(activityLog.subjectType, query.subject_type) : undefined,
         ...dayRange(activityLog.createdAt, query),
-        query.search ? searchCondition("activity_log_fts", activityLog.id, query.search) : undefined,
       ],
       sort: SORTS[query.sort],
       rows: (where, rowOrder) => readEntries(db, where, rowOrder),

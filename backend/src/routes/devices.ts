@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { csvText, unneutralizeCsvCell } from "../../../common/csv";
 import type { Db } from "../db/client";
 import { deviceOverrides, devices, OVERRIDE_TYPES, organizations } from "../db/schema";
 import { logActivity } from "../lib/activity";
@@ -386,12 +387,6 @@ devicesRoutes.openapi(
 
 const CSV_COLUMNS = ["key", "value", "type", "enabled", "description"] as const;
 
-function csvCell(value: string): string {
-  // A leading =, +, - or @ would be a formula in a spreadsheet.
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
 devicesRoutes.openapi(
   createRoute({
     method: "get",
@@ -422,13 +417,8 @@ devicesRoutes.openapi(
       const body = JSON.stringify({ mac: device.mac, vendor: device.vendor, model: device.model, overrides: rows }, null, 2);
       return c.body(body, 200, { ...headers, "Content-Type": "application/json; charset=utf-8" });
     }
-    const lines = [
-      CSV_COLUMNS.join(","),
-      ...rows.map((row) =>
-        [row.key, row.value, row.type, row.enabled ? "true" : "false", row.description ?? ""].map((value) => csvCell(value)).join(","),
-      ),
-    ];
-    return c.body(`${lines.join("\r\n")}\r\n`, 200, { ...headers, "Content-Type": "text/csv; charset=utf-8" });
+    const body = csvText([CSV_COLUMNS, ...rows.map((row) => [row.key, row.value, row.type, row.enabled, row.description])]);
+    return c.body(body, 200, { ...headers, "Content-Type": "text/csv; charset=utf-8" });
   },
 );
 
@@ -478,15 +468,16 @@ function readImport(format: "csv" | "json", content: string): unknown[] | null {
   const columns = header?.map((name) => name.trim().toLowerCase()) ?? [];
   if (!columns.includes("key") || !columns.includes("value")) return null;
   return lines.map((cells) => {
+    // Without the quote the export puts before a formula start (common/csv.ts).
     const cell = (name: string) => {
       const index = columns.indexOf(name);
-      return index >= 0 ? cells[index] : undefined;
+      return index >= 0 && cells[index] !== undefined ? unneutralizeCsvCell(cells[index]) : undefined;
     };
     const enabled = cell("enabled");
     const value = cell("value") ?? "";
     return {
       key: cell("key") ?? "",
-      value: value.startsWith("'") && /^'[=+\-@\t\r]/.test(value) ? value.slice(1) : value,
+      value,
       type: cell("type") || "string",
       enabled: enabled === undefined || enabled === "" ? true : normalizeOverrideValue("boolean", enabled) === "true",
       description: cell("description") ?? null,

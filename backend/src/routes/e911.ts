@@ -19,7 +19,7 @@ import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { notFound, validationError } from "../lib/errors";
-import { listPage, substringCondition } from "../lib/list";
+import { type ListSearch, listPage, substringCondition } from "../lib/list";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { carrierCall } from "../lib/phone-numbers";
@@ -341,21 +341,21 @@ export const SORTS = {
  * the address's caller name, street or city, through trigram indexes. When neither is three characters long
  * (no trigram to look up), the same comparisons with LIKE, bounded by the two-character search.
  */
-function searchCondition(search: string): SQL {
+function addressSearch(search: string): ListSearch {
   const digits = searchDigits(search);
   const indexed = [
     substringCondition("phone_numbers_fts", phoneNumbers.id, [digits], "e164"),
     substringCondition("e911_addresses_fts", phoneNumbers.e911AddressId, [search]),
   ].filter((condition) => condition !== null);
-  if (indexed.length > 0) return or(...indexed) ?? sql`0`;
+  if (indexed.length > 0) return { where: (walk) => or(...indexed.map((condition) => condition(walk))) ?? sql`0` };
   const pattern = likePattern(search);
-  return (
+  const scanned =
     or(
       digits ? sql`${phoneNumbers.e164} LIKE ${likePattern(digits)} ESCAPE '\\'` : undefined,
       sql`${phoneNumbers.e911AddressId} IN (SELECT ${e911Addresses.id} FROM ${e911Addresses} WHERE ${e911Addresses.callerName} LIKE ${pattern} ESCAPE '\\'
         OR ${e911Addresses.streetName} LIKE ${pattern} ESCAPE '\\' OR ${e911Addresses.city} LIKE ${pattern} ESCAPE '\\')`,
-    ) ?? sql`0`
-  );
+    ) ?? sql`0`;
+  return { where: () => scanned };
 }
 
 e911Routes.openapi(
@@ -388,8 +388,8 @@ e911Routes.openapi(
       within: query.without_e911 ? and(E911_NUMBERS, WITHOUT_E911) : E911_NUMBERS,
       tenant: { actor: me, column: phoneNumbers.organizationId },
       query,
+      search: search ? addressSearch(search) : undefined,
       filters: [
-        search ? searchCondition(search) : undefined,
         query.e911_status ? eq(phoneNumbers.e911Status, query.e911_status) : undefined,
         query.validation_status ? eq(phoneNumbers.e911ValidationStatus, query.validation_status) : undefined,
       ],

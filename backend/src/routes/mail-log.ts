@@ -76,11 +76,11 @@ mailLogRoutes.openapi(
       counted: "mail_log",
       tenant: { actor: me, column: mailLog.organizationId },
       query,
+      search: query.search ? searchCondition("mail_log_fts", mailLog.id, query.search) : undefined,
       filters: [
         query.status ? eq(mailLog.status, query.status) : undefined,
         query.template ? eq(mailLog.template, query.template) : undefined,
         ...dayRange(mailLog.createdAt, query),
-        query.search ? searchCondition("mail_log_fts", mailLog.id, query.search) : undefined,
       ],
       sort: SORTS[query.sort],
       rows: (where, rowOrder) =>

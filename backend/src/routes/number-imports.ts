@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, count, desc, eq, sql } from "drizzle-orm";
+import { CSV_BOM, type CsvDelimiter, csvLine } from "../../../common/csv";
 import {
   EXISTING_CHOICES,
   IMPORT_MAX_BYTES,
@@ -15,7 +16,7 @@ import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, notFound, validationError } from "../lib/errors";
 import { receiveImport } from "../lib/number-import";
-import { CsvReader, csvField, type ImportEncoding } from "../lib/number-import-csv";
+import { CsvReader, type ImportEncoding } from "../lib/number-import-csv";
 import { BATCH_ROWS, enqueueBatches, type ImportBatchMessage, missingBatches } from "../lib/number-import-job";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
@@ -355,7 +356,8 @@ function errorReport(
 ): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
   const csv = new CsvReader({ encoding: shape.encoding, delimiter: shape.delimiter as "," });
-  const line = (fields: string[]) => encoder.encode(`${fields.map((field) => csvField(field, shape.delimiter)).join(shape.delimiter)}\r\n`);
+  // The report keeps the file's delimiter; cells that a spreadsheet would run as formulas are neutralised.
+  const line = (fields: string[]) => encoder.encode(csvLine(fields, { delimiter: shape.delimiter as CsvDelimiter }));
   let errors: { row: number; column: string | null; message: string }[] = [];
   let lastRow = 0;
   const nextErrors = async () => {
@@ -407,7 +409,7 @@ function errorReport(
         if (!header) {
           header = record;
           // The BOM makes Excel read the report as UTF-8.
-          controller.enqueue(encoder.encode("\uFEFF"));
+          controller.enqueue(encoder.encode(CSV_BOM));
           controller.enqueue(line([...record, "error", "error_column"]));
           await nextErrors();
           return;

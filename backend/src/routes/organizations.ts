@@ -186,8 +186,8 @@ organizationsRoutes.openapi(
       counted: "organizations",
       tenant: { actor: me, column: organizations.id },
       query,
+      search: query.search ? searchCondition("organizations_fts", organizations.id, query.search) : undefined,
       filters: [
-        query.search ? searchCondition("organizations_fts", organizations.id, query.search) : undefined,
         query.status ? eq(organizations.status, query.status) : undefined,
         query.type ? eq(organizations.type, query.type) : undefined,
       ],

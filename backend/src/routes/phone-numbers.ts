@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, isNull, or, sql } from "drizzle-orm";
 import { searchDigits } from "../../../common/phone-numbers";
 import { createCarrier } from "../carriers";
 import type { Db } from "../db/client";
@@ -8,7 +8,7 @@ import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, notFound } from "../lib/errors";
-import { listPage, substringCondition } from "../lib/list";
+import { type ListSearch, listPage, substringCondition } from "../lib/list";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { CnamSchema, carrierCall, PhoneNumberSchema, phoneNumberColumns, serializePhoneNumber } from "../lib/phone-numbers";
@@ -33,17 +33,17 @@ const SORTS = {
  * +1416555012x), anywhere in the number, label or caller ID name, through the trigram index. One or two
  * characters have no trigram: those few-character searches scan with LIKE (bounded by the search length).
  */
-function searchCondition(search: string): SQL {
+function numberSearch(search: string): ListSearch {
   const digits = searchDigits(search);
-  return (
-    substringCondition("phone_numbers_fts", phoneNumbers.id, [search, digits]) ??
+  const indexed = substringCondition("phone_numbers_fts", phoneNumbers.id, [search, digits]);
+  if (indexed) return { where: indexed };
+  const scanned =
     or(
       digits ? sql`${phoneNumbers.e164} LIKE ${likePattern(digits)} ESCAPE '\\'` : undefined,
       sql`${phoneNumbers.label} LIKE ${likePattern(search)} ESCAPE '\\'`,
       sql`${phoneNumbers.cnam} LIKE ${likePattern(search)} ESCAPE '\\'`,
-    ) ??
-    sql`0`
-  );
+    ) ?? sql`0`;
+  return { where: () => scanned };
 }
 
 async function findNumber(db: Db, me: CurrentUser, id: number) {
@@ -88,8 +88,8 @@ phoneNumbersRoutes.openapi(
       counted: "phone_numbers",
       tenant: { actor: me, column: phoneNumbers.organizationId },
       query,
+      search: search ? numberSearch(search) : undefined,
       filters: [
-        search ? searchCondition(search) : undefined,
         query.status ? eq(phoneNumbers.status, query.status) : undefined,
         query.type ? eq(phoneNumbers.type, query.type) : undefined,
         query.e911 === "missing" ? isNull(phoneNumbers.e911AddressId) : undefined,

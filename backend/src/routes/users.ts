@@ -103,8 +103,8 @@ usersRoutes.openapi(
       counted: "users",
       tenant: { actor: me, column: users.organizationId },
       query,
+      search: query.search ? searchCondition("users_fts", users.id, query.search) : undefined,
       filters: [
-        query.search ? searchCondition("users_fts", users.id, query.search) : undefined,
         query.status ? eq(users.status, query.status) : undefined,
         query.role_id
           ? sql`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = "users"."id" AND ${userRoles.roleId} = ${query.role_id})`

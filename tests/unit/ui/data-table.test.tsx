@@ -73,6 +73,16 @@ describe("DataTable", () => {
     expect(html).toContain("Showing 21 to 30 of 57 entries");
   });
 
+  it("says 10,000+ for a capped count and offers next but no last page", async () => {
+    const capped = await render(URL_STATE, usersPage({ total: 10_000, total_capped: true, last_page: 1000 }));
+    expect(capped).toContain("Showing 21 to 30 of 10,000+ entries");
+    expect(findTags(capped, "a", 'aria-label="Last page"')).toHaveLength(0);
+    expect(linkParams(capped, 'aria-label="Next page"').page).toBe("4");
+    const exact = await render(URL_STATE, usersPage({ total: 10_000, last_page: 1000 }));
+    expect(exact).toContain("of 10000 entries");
+    expect(linkParams(exact, 'aria-label="Last page"').page).toBe("1000");
+  });
+
   it("links sortable headers to the toggled sort and resets the page", async () => {
     const html = await render(URL_STATE);
     const [nameHeader] = findTags(html, "th", 'aria-sort="ascending"');
