@@ -14,6 +14,8 @@ export interface CurrentUser {
   theme_primary_color: string | null;
   theme_semi_dark_menu: boolean | null;
   is_provider: boolean;
+  /** The optional areas the backend offers (common/capabilities.ts); absent: everything (a plain Laravel answer). */
+  capabilities?: string[];
 }
 
 export interface MasqueradeStatus {

@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import { CAPABILITIES } from "../../../common/capabilities";
 import { isPermission, PERMISSIONS, type Permission } from "../../../common/permissions";
 import { encodeUserHeader, KNOWN_USER_HEADER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
 import type { Db } from "../db/client";
@@ -164,5 +165,7 @@ export function serializeUser(user: CurrentUser) {
     theme_primary_color: user.themePrimaryColor,
     theme_semi_dark_menu: user.themeSemiDarkMenu,
     is_provider: user.isProvider,
+    // Everything the portal may hide when a backend lacks it (common/capabilities.ts): this backend has it all.
+    capabilities: [...CAPABILITIES],
   };
 }

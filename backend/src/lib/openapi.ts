@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { CAPABILITIES } from "../../../common/capabilities";
 
 /** Shared OpenAPI building blocks: the error bodies every route may answer with. */
 export const MessageSchema = z.object({ message: z.string() }).openapi("Message");
@@ -64,5 +65,8 @@ export const UserSchema = z
     theme_primary_color: z.string().openapi({ example: "#7367F0" }),
     theme_semi_dark_menu: z.boolean(),
     is_provider: z.boolean(),
+    capabilities: z
+      .array(z.enum(CAPABILITIES))
+      .openapi({ description: "The optional areas this backend offers (docs/api.md, Capabilities); the portal hides the others" }),
   })
   .openapi("User");

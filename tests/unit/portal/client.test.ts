@@ -229,6 +229,34 @@ describe("SanctumClient", () => {
     expect(cancelled.sort()).toEqual(["302", "419", "csrf"]);
   });
 
+  it("reads a Laravel API Resource's paginated list ({data, links, meta}) as the plain paginator", async () => {
+    const { client } = await setup(() =>
+      json({
+        data: [{ id: 7 }],
+        links: { first: "/api/users?page=1", last: "/api/users?page=3", prev: "/api/users?page=1", next: "/api/users?page=3" },
+        meta: { current_page: 2, from: 2, last_page: 3, path: "/api/users", per_page: 1, to: 2, total: 3 },
+      }),
+    );
+    await expect(client.call("/api/users")).resolves.toEqual({
+      data: [{ id: 7 }],
+      current_page: 2,
+      from: 2,
+      last_page: 3,
+      per_page: 1,
+      to: 2,
+      total: 3,
+    });
+  });
+
+  it("with a deferred failure (the post's user call failed) sends no mutation, and still reads", async () => {
+    const { client, seen } = await setup(() => json({ ok: true }));
+    const failure = new UpstreamThrottled({ retryAfter: 7 });
+    client.deferredFailure = failure;
+    await expect(client.call("/api/roles/1", { method: "PUT", json: {} })).rejects.toBe(failure);
+    await expect(client.call("/api/roles/1")).resolves.toEqual({ ok: true });
+    expect(seen.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(["GET /api/roles/1"]);
+  });
+
   it("makes each GET once per request; a mutation starts afresh", async () => {
     const { client, seen } = await setup(() => json({ ok: true }));
     client.call("/api/public-settings");

@@ -127,7 +127,11 @@ describe("actionFailure (the one action-error path)", () => {
     expect(() => actionFailure(ended, "test")).toThrow(ended);
     expect(() => actionFailure(ended, "test", CARRIER_FAILED)).toThrow(ended);
     // A 401 asked for as an answer (on401: "throw", the sign-in form) is only a refusal.
-    expect(actionFailure(new Unauthenticated({ message: "auth.failed" }), "test")).toEqual({ fields: {}, message: "auth.failed", status: 401 });
+    expect(actionFailure(new Unauthenticated({ message: "auth.failed" }), "test")).toEqual({
+      fields: {},
+      message: "auth.failed",
+      status: 401,
+    });
   });
 
   it("reads the carrier's failures, throttling, outages, field errors and refusals the same way everywhere", () => {
@@ -159,19 +163,23 @@ describe("actionFailure (the one action-error path)", () => {
       status: 422,
     });
     expect(actionFailure(new UpstreamError(403, {}), "t", CARRIER_FAILED)).toMatchObject({ message: CARRIER_FAILED, status: 403 });
-    expect(actionFailure(new UpstreamError(419, { message: "CSRF token mismatch." }), "t", "x.y")).toMatchObject({ message: "x.y", status: 502 });
+    expect(actionFailure(new UpstreamError(419, { message: "CSRF token mismatch." }), "t", "x.y")).toMatchObject({
+      message: "x.y",
+      status: 502,
+    });
     expect(actionFailure(new TypeError("bug"), "t", CARRIER_FAILED)).toMatchObject({ message: CARRIER_FAILED, status: 502 });
   });
 
   it("as a toast: the page wording for throttling and outages, the fixed message when the backend's words are not wanted", () => {
     vi.spyOn(console, "error").mockImplementation(() => undefined);
-    const t = ((key: string, options: Record<string, unknown>) => `${options.ns}:${key}${options.seconds ? `(${options.seconds})` : ""}`) as never;
+    const t = ((key: string, options: Record<string, unknown>) =>
+      `${options.ns}:${key}${options.seconds ? `(${options.seconds})` : ""}`) as never;
     expect(actionFailureText(t, new UpstreamThrottled({ retryAfter: 9 }), "t", "fallback text")).toBe("errors:throttled.message(9)");
     expect(actionFailureText(t, new UpstreamUnavailable(504, "timeout"), "t", "fallback text")).toBe("errors:unavailable.message");
     expect(actionFailureText(t, new UpstreamError(409, { message: "users.lastAdmin" }), "t", "fallback text")).toBe("users:lastAdmin");
-    expect(actionFailureText(t, new UpstreamError(409, { message: "users.lastAdmin" }), "t", "fallback text", { backendMessage: false })).toBe(
-      "fallback text",
-    );
+    expect(
+      actionFailureText(t, new UpstreamError(409, { message: "users.lastAdmin" }), "t", "fallback text", { backendMessage: false }),
+    ).toBe("fallback text");
     expect(() => actionFailureText(t, new Unauthenticated({}, { endedSession: true }), "t", "x")).toThrow(Unauthenticated);
   });
 });
