@@ -7,7 +7,7 @@ import { pageNonce } from "~/lib/nonce";
 import { setCookiePrefix } from "~/lib/preferences";
 import { installPreloadErrorHandler, reportPreloadError } from "~/lib/preload-error";
 import { chunkBackend, stringChunks } from "~/locales/client";
-import { declaredNamespaces } from "~/locales/route-strings";
+import { declaredNamespaces, loadingStringsOnImport } from "~/locales/route-strings";
 
 installPreloadErrorHandler();
 // The server names the preference cookies after APP_NAME and says so on <html>.
@@ -17,7 +17,7 @@ declare global {
   // Read by get-nonce, through which radix's scroll lock (react-style-singleton) nonces its style element.
   var __webpack_nonce__: string | undefined;
   // React Router's framework-mode HTML imports the matched route modules and lists them here before it
-  // imports this entry.
+  // imports this entry. It adds the modules later navigations import to the same object.
   var __reactRouterRouteModules: Record<string, unknown> | undefined;
 }
 // The browser hides nonce attributes but keeps the property: reuse this page's nonce for style
@@ -48,6 +48,10 @@ async function hydrate() {
       maxParallelReads: Object.keys(stringChunks).length,
       interpolation: { escapeValue: false },
     });
+  // Must be in place before the router reads it (when <HydratedRouter> first renders).
+  globalThis.__reactRouterRouteModules = loadingStringsOnImport(globalThis.__reactRouterRouteModules ?? {}, (declared) => {
+    void i18next.loadNamespaces(declared);
+  });
   startTransition(() => {
     hydrateRoot(
       document,

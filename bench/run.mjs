@@ -1,4 +1,4 @@
-// AMP performance report: `npm run bench [-- --skip-build] [-- --only weight|latency|ssr|lighthouse|load|import] [-- --reseed] [-- --runs N] [-- --import-rows 10000,100000]`.
+// AMP performance report: `npm run bench [-- --skip-build] [-- --only weight|latency|navigation|ssr|lighthouse|load|import] [-- --reseed] [-- --runs N] [-- --import-rows 10000,100000]`.
 //
 // 1. Route weight: gzip size of the JS + CSS a browser downloads on a document request to each route,
 //    computed from React Router's client manifest, and each route's ratio to /login. Also the fonts a
@@ -10,6 +10,8 @@
 //
 // 3. What the browser really loads (Chromium via Playwright, signed in): every JS, CSS and font file a
 //    document request to a few routes fetches, dynamic imports included (the strings, lazy components).
+// 3b. Client navigation (bench/navigation.mjs): menu click → next list screen drawn, dashboard → users →
+//    numbers → E911 → activity log, p50/p95 over `--navigation-rounds` laps, with and without a hover first.
 // 4. SSR cost: /dashboard throughput against a bare Worker, and a page with one upstream call against the
 //    backend call made directly.
 // 4b. Lighthouse (bench/lighthouse.mjs): the performance score of /login, /dashboard and /users, median of
@@ -33,6 +35,7 @@ import { gzipSync } from "node:zlib";
 import { ensureLocalEnv } from "../scripts/local-env.mjs";
 import { cpuProfile, inspectorOf, workerdProcesses, workerHeaps } from "./inspector.mjs";
 import { edgeProxy, lighthouseScores } from "./lighthouse.mjs";
+import { NAVIGATION_ROUTE, navigationTimes } from "./navigation.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(root, "bench/results");
@@ -54,6 +57,7 @@ const GOALS = {
   pageToDirectCall: 1.3,
   load: "0 errors; memory stable",
   lighthouse: 98,
+  navigation: { p50: 300, p95: 600 },
 };
 
 // ---------------------------------------------------------------- options
@@ -71,6 +75,7 @@ const options = {
   reseed: flag("--reseed"),
   only: option("--only", null),
   runs: Number(option("--runs", "30")),
+  navigationRounds: Number(option("--navigation-rounds", "10")),
   // Wall-clock cap per page and state; a slow page gets fewer samples (at least MIN_SAMPLES) instead of
   // pushing the whole bench past its time budget.
   pageBudgetMs: Number(option("--page-budget", "12")) * 1000,
@@ -88,12 +93,12 @@ const options = {
 };
 if (flag("--help") || flag("-h")) {
   console.log(
-    "Usage: npm run bench -- [--skip-build] [--only weight|latency|ssr|lighthouse|load|import] [--lighthouse-runs N] [--import-rows 10000,100000] [--reseed] [--runs N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N] [--load-server wrangler|preview]",
+    "Usage: npm run bench -- [--skip-build] [--only weight|latency|navigation|ssr|lighthouse|load|import] [--lighthouse-runs N] [--import-rows 10000,100000] [--reseed] [--runs N] [--navigation-rounds N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N] [--load-server wrangler|preview]",
   );
   process.exit(0);
 }
-if (options.only && !["weight", "latency", "ssr", "lighthouse", "load", "import"].includes(options.only))
-  throw new Error("--only takes weight, latency, ssr, lighthouse, load or import");
+if (options.only && !["weight", "latency", "navigation", "ssr", "lighthouse", "load", "import"].includes(options.only))
+  throw new Error("--only takes weight, latency, navigation, ssr, lighthouse, load or import");
 if (!Number.isInteger(options.lighthouseRuns) || options.lighthouseRuns < 1) throw new Error("--lighthouse-runs takes a positive integer");
 if (!options.importRows.every((rows) => Number.isInteger(rows) && rows > 0 && rows <= 200_000))
   throw new Error("--import-rows takes sizes of 1 to 200000");
@@ -107,6 +112,7 @@ const WARMUP = 3;
 
 const wantWeight = !options.only || options.only === "weight";
 const wantLatency = !options.only || options.only === "latency";
+const wantNavigation = !options.only || options.only === "navigation";
 // Part of --only latency too, as before it had its own name.
 const wantSsr = !options.only || options.only === "latency" || options.only === "ssr";
 const wantLighthouse = !options.only || options.only === "lighthouse";
@@ -617,6 +623,14 @@ async function htmlAssets(server) {
 }
 
 // ---------------------------------------------------------------- what the browser loads
+/** A Cookie header as name/value pairs (for a browser context). */
+function cookiePairs(header) {
+  return header.split("; ").map((pair) => {
+    const index = pair.indexOf("=");
+    return { name: pair.slice(0, index), value: pair.slice(index + 1) };
+  });
+}
+
 const BROWSER_PAGES = [
   { url: "/login", signedIn: false },
   { url: "/dashboard" },
@@ -642,10 +656,7 @@ const CHROMIUM_ARGS = [
 async function browserWeights(server) {
   const { chromium } = await import("@playwright/test");
   const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", args: CHROMIUM_ARGS });
-  const cookies = server.cookie.split("; ").map((pair) => {
-    const index = pair.indexOf("=");
-    return { name: pair.slice(0, index), value: pair.slice(index + 1), url: server.base };
-  });
+  const cookies = cookiePairs(server.cookie).map((cookie) => ({ ...cookie, url: server.base }));
   try {
     const pages = [];
     for (const page of BROWSER_PAGES) {
@@ -1165,6 +1176,25 @@ function printLatency(latency) {
   console.log(table(["page", "n s/l", "small p50", "small p90", "large p50", "large p90", "p50 L/S", "p90 L/S"], rows));
 }
 
+function printNavigation(navigation) {
+  console.log(
+    `\n== Client navigation (production build, small state, signed in; ${navigation.rounds} laps after one warm-up; menu click → screen drawn) ==`,
+  );
+  const rows = Object.entries(navigation.ways).map(([way, figures]) => [
+    way === "click" ? "click" : `hover ${navigation.hoverMs} ms, then click`,
+    figures.n,
+    `${ms(figures.p50)} (goal ≤ ${GOALS.navigation.p50} ms)`,
+    `${ms(figures.p95)} (goal ≤ ${GOALS.navigation.p95} ms)`,
+    Object.entries(figures.perScreen)
+      .map(([href, value]) => `${href} ${ms(value)}`)
+      .join(", "),
+    Object.entries(figures.firstVisit)
+      .map(([href, value]) => `${href} ${ms(value)}`)
+      .join(", "),
+  ]);
+  console.log(table(["way in", "n", "p50", "p95", "p50 per screen", "first visit (code and strings not loaded yet)"], rows));
+}
+
 function printBrowser(pages) {
   console.log("\n== What Chromium fetches (English, signed in except /login; dynamic imports included) ==");
   const rows = pages.map((page) =>
@@ -1447,13 +1477,15 @@ async function measure() {
     printWeight(report.weight);
   }
 
-  if (wantLatency) {
+  if (wantLatency || wantNavigation) {
     const servers = [];
+    // The navigation part alone needs only the small state.
+    const states = wantLatency ? STATES : STATES.slice(0, 1);
     try {
-      for (const state of STATES) await prepareState(state);
+      for (const state of states) await prepareState(state);
       log("starting vite preview for both states…");
       // One after the other: two workerd instances starting at once can race for the same inspector port.
-      for (const [index, state] of STATES.entries()) servers.push(await startPreviewWithRetry(state, options.port + index));
+      for (const [index, state] of states.entries()) servers.push(await startPreviewWithRetry(state, options.port + index));
       log(`preview up: ${servers.map((server) => `${server.state.name} ${server.base}`).join(", ")}`);
       for (const server of servers) await signIn(server);
       log("signed in as admin@amp.test on both");
@@ -1466,22 +1498,37 @@ async function measure() {
         }
       }
 
-      const pages = [];
-      for (const page of PAGES) {
-        log(`timing ${page.url}`);
+      if (wantLatency) {
+        const pages = [];
+        for (const page of PAGES) {
+          log(`timing ${page.url}`);
+          try {
+            pages.push(await measurePage(servers, page, manifest));
+          } catch (error) {
+            pages.push({ page: page.name, url: page.url, status: "error", note: String(error.message ?? error).split("\n")[0] });
+          }
+        }
+        report.latency = { from, pages };
+
+        log("loading pages in Chromium (what the browser really fetches)…");
         try {
-          pages.push(await measurePage(servers, page, manifest));
+          report.browser = await browserWeights(servers[0]);
         } catch (error) {
-          pages.push({ page: page.name, url: page.url, status: "error", note: String(error.message ?? error).split("\n")[0] });
+          report.errors.push({ phase: "browser", message: String(error?.stack ?? error) });
         }
       }
-      report.latency = { from, pages };
-
-      log("loading pages in Chromium (what the browser really fetches)…");
-      try {
-        report.browser = await browserWeights(servers[0]);
-      } catch (error) {
-        report.errors.push({ phase: "browser", message: String(error?.stack ?? error) });
+      if (wantNavigation) {
+        log(`client navigation in Chromium: ${NAVIGATION_ROUTE.join(" → ")}, ${options.navigationRounds} laps…`);
+        try {
+          report.navigation = await navigationTimes({
+            base: servers[0].base,
+            cookies: cookiePairs(servers[0].cookie),
+            chromiumArgs: CHROMIUM_ARGS,
+            rounds: options.navigationRounds,
+          });
+        } catch (error) {
+          report.errors.push({ phase: "navigation", message: String(error?.stack ?? error) });
+        }
       }
     } finally {
       await Promise.all(servers.map((server) => stopChild(server.child)));
@@ -1492,8 +1539,9 @@ async function measure() {
         `\nCross-check: /login HTML from vite preview links ${report.weight.htmlCheck.files} JS/CSS files = ${kb(report.weight.htmlCheck.gzip)} gzip (manifest-based: ${kb(report.weight.login?.gzip)}).`,
       );
     }
-    printLatency(report.latency);
+    if (report.latency) printLatency(report.latency);
     if (report.browser) printBrowser(report.browser);
+    if (report.navigation) printNavigation(report.navigation);
   }
 
   if (wantSsr) {

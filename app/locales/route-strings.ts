@@ -24,3 +24,23 @@ export function declaredNamespaces(routes: Iterable<unknown>): Namespace[] {
 export function useDeclaredStrings(): void {
   useTranslation(declaredNamespaces(useMatches()));
 }
+
+/**
+ * React Router keeps the route modules it has imported in one object (`window.__reactRouterRouteModules`) and
+ * adds each new one when a navigation imports it, while the navigation's data request is in flight. The
+ * returned object stands in for it: each module added starts loading the namespaces it declares at once, so
+ * a screen's strings arrive beside its data instead of in a second round trip when it first renders.
+ */
+export function loadingStringsOnImport<Modules extends Record<string, unknown>>(
+  modules: Modules,
+  load: (namespaces: Namespace[]) => void,
+): Modules {
+  return new Proxy(modules, {
+    set(target, id, module) {
+      const added = Reflect.set(target, id, module);
+      const namespaces = declaredNamespaces([module]);
+      if (namespaces.length > 0) load(namespaces);
+      return added;
+    },
+  });
+}

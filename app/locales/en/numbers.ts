@@ -64,6 +64,7 @@ const numbers = {
     failed: "The action could not be completed. Try again.",
   },
   carrier: {
+    port_pin_mismatch: "The PIN does not match the losing carrier's records: a wireless number needs its account's port-out PIN.",
     timeout: "The carrier did not answer in time. Try again.",
     unavailable: "The carrier is unavailable right now. Try again in a moment.",
     reservation_expired: "The reservation expired before the order was placed.",
@@ -72,6 +73,7 @@ const numbers = {
     order_rejected: "The carrier rejected this number.",
     not_portable: "This number cannot be ported.",
     unsupported: "This carrier does not offer this operation.",
+    port_documents_required: "The carrier needs the signed letter of authorization and a recent bill: upload both, then submit again.",
   },
   order_expired: "The reservation of this order expired: search again with the same criteria.",
   order_not_draft: "This order has already been placed.",

@@ -152,7 +152,12 @@ const porting = {
     invalid: "Not a valid North American number",
     duplicate: "Listed twice",
   },
+  inventory: {
+    held: "{{number}} is already in the inventory (of this or another organization): it cannot be ported in.",
+    kept_out: "Already in the inventory, so not added by this port: {{numbers}}.",
+  },
   carrier: {
+    port_pin_mismatch: "The PIN does not match the losing carrier's records: a wireless number needs its account's port-out PIN.",
     timeout: "The carrier did not answer in time. Nothing was changed; try again in a moment.",
     unavailable: "The carrier could not be reached. Nothing was changed; try again in a moment.",
     failed: "The request could not be completed. Try again in a moment.",
@@ -162,6 +167,7 @@ const porting = {
     not_portable: "The losing carrier refuses to release this number.",
     port_toll_free: "Toll-free numbers are ported through the RespOrg process, not here.",
     port_account_mismatch: "The account number does not match the losing carrier's records.",
+    port_documents_required: "The carrier needs the signed letter of authorization and a recent bill: upload both, then submit again.",
     e911_address_not_found: "The carrier could not find this address.",
     e911_provisioning_failed: "The carrier could not provision E911 for this number.",
     number_unavailable: "The number is no longer available.",

@@ -67,6 +67,8 @@ const numbers: Translation<typeof en> = {
     failed: "L’action n’a pas pu aboutir. Réessayez.",
   },
   carrier: {
+    port_pin_mismatch:
+      "Le code PIN ne correspond pas à celui de l’opérateur cédant : un numéro mobile exige le code de portabilité de son compte.",
     timeout: "L’opérateur n’a pas répondu à temps. Réessayez.",
     unavailable: "L’opérateur est indisponible pour le moment. Réessayez dans un instant.",
     reservation_expired: "La réservation a expiré avant que la commande soit passée.",
@@ -75,6 +77,8 @@ const numbers: Translation<typeof en> = {
     order_rejected: "L’opérateur a refusé ce numéro.",
     not_portable: "Ce numéro ne peut pas être porté.",
     unsupported: "Cet opérateur ne propose pas cette opération.",
+    port_documents_required:
+      "L’opérateur demande la lettre d’autorisation signée et une facture récente : déposez-les, puis soumettez à nouveau.",
   },
   order_expired: "La réservation de cette commande a expiré : relancez la recherche avec les mêmes critères.",
   order_not_draft: "Cette commande a déjà été passée.",

@@ -155,7 +155,13 @@ const porting: Translation<typeof en> = {
     invalid: "Pas un numéro nord-américain valide",
     duplicate: "Présent deux fois",
   },
+  inventory: {
+    held: "{{number}} est déjà dans l’inventaire (de cette organisation ou d’une autre) : il ne peut pas être porté.",
+    kept_out: "Déjà dans l’inventaire, donc non ajoutés par ce portage : {{numbers}}.",
+  },
   carrier: {
+    port_pin_mismatch:
+      "Le code PIN ne correspond pas à celui de l’opérateur cédant : un numéro mobile exige le code de portabilité de son compte.",
     timeout: "L’opérateur n’a pas répondu à temps. Rien n’a été modifié ; réessayez dans un instant.",
     unavailable: "L’opérateur est injoignable. Rien n’a été modifié ; réessayez dans un instant.",
     failed: "La demande n’a pas pu aboutir. Réessayez dans un instant.",
@@ -165,6 +171,8 @@ const porting: Translation<typeof en> = {
     not_portable: "L’opérateur cédant refuse de libérer ce numéro.",
     port_toll_free: "Les numéros verts se portent par la procédure RespOrg, pas ici.",
     port_account_mismatch: "Le numéro de compte ne correspond pas au dossier de l’opérateur cédant.",
+    port_documents_required:
+      "L’opérateur demande la lettre d’autorisation signée et une facture récente : déposez-les, puis soumettez à nouveau.",
     e911_address_not_found: "L’opérateur ne trouve pas cette adresse.",
     e911_provisioning_failed: "L’opérateur n’a pas pu activer le E911 pour ce numéro.",
     number_unavailable: "Le numéro n’est plus disponible.",

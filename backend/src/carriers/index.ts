@@ -4,6 +4,7 @@
  */
 import type { Db } from "../db/client";
 import { SandboxCarrier } from "./sandbox";
+import { TelnyxCarrier } from "./telnyx";
 import { type Carrier, CarrierError } from "./types";
 
 export type { Carrier } from "./types";
@@ -17,9 +18,17 @@ export interface CarrierSettings {
   SANDBOX_ORDER_DELAY_SECONDS?: string;
   /** Seconds between two steps of a sandbox port order (submitted → FOC confirmed → completed). */
   SANDBOX_PORT_STEP_SECONDS?: string;
+  /** Telnyx (docs/telnyx.md): the API key (a secret) and the ids new and ported numbers are assigned to. */
+  TELNYX_API_KEY?: string;
+  TELNYX_CONNECTION_ID?: string;
+  TELNYX_MESSAGING_PROFILE_ID?: string;
+  /** Where Telnyx posts porting progress: the portal's public /webhooks/telnyx URL. */
+  TELNYX_WEBHOOK_URL?: string;
+  /** Only for the local simulator (npm run telnyx:sim); Telnyx's own API otherwise. */
+  TELNYX_BASE_URL?: string;
 }
 
-export const CARRIERS = ["sandbox"] as const;
+export const CARRIERS = ["sandbox", "telnyx"] as const;
 
 /** Rejects with `carrier.timeout` after `ms`; any other failure becomes `carrier.unavailable`. */
 export async function callWithTimeout<T>(operation: string, call: () => Promise<T>, ms = CARRIER_TIMEOUT_MS): Promise<T> {
@@ -51,6 +60,18 @@ export function withTimeouts(carrier: Carrier, ms = CARRIER_TIMEOUT_MS): Carrier
 
 export function createCarrier(settings: CarrierSettings, db: Db): Carrier {
   const name = settings.CARRIER || "sandbox";
+  if (name === "telnyx") {
+    if (!settings.TELNYX_API_KEY) throw new Error("CARRIER is telnyx but the TELNYX_API_KEY secret is not set (docs/telnyx.md)");
+    return withTimeouts(
+      new TelnyxCarrier({
+        apiKey: settings.TELNYX_API_KEY,
+        baseURL: settings.TELNYX_BASE_URL,
+        connectionId: settings.TELNYX_CONNECTION_ID,
+        messagingProfileId: settings.TELNYX_MESSAGING_PROFILE_ID,
+        webhookUrl: settings.TELNYX_WEBHOOK_URL,
+      }),
+    );
+  }
   if (name !== "sandbox") throw new Error(`Unknown CARRIER "${name}" (known: ${CARRIERS.join(", ")})`);
   const delay = Number(settings.SANDBOX_ORDER_DELAY_SECONDS ?? "5");
   const portStep = Number(settings.SANDBOX_PORT_STEP_SECONDS ?? "60");

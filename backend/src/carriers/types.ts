@@ -111,6 +111,16 @@ export interface PortOrderRequest {
   service_address: E911AddressInput;
   requested_foc_date: string | null;
   partial: boolean;
+  /** The order's newest signed LOA and latest bill, for carriers that take them with the request (Telnyx). */
+  documents?: PortDocument[];
+}
+
+/** A document sent with a port request. */
+export interface PortDocument {
+  kind: "loa" | "bill";
+  filename: string;
+  content_type: string;
+  bytes: Uint8Array;
 }
 
 export type PortOrderStatus = "submitted" | "foc_confirmed" | "completed" | "exception" | "cancelled";
@@ -220,7 +230,9 @@ export type CarrierErrorCode =
   | "carrier.port_toll_free"
   | "carrier.port_account_mismatch"
   | "carrier.e911_address_not_found"
-  | "carrier.e911_provisioning_failed";
+  | "carrier.e911_provisioning_failed"
+  // Added by the Telnyx carrier: it takes a port only with the signed LOA and a recent bill.
+  | "carrier.port_documents_required";
 
 export class CarrierError extends Error {
   constructor(

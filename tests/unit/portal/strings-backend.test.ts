@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { translateError } from "~/lib/validation-message";
 import { resources } from "~/locales";
 import { chunkBackend, type StringChunks, stringChunks } from "~/locales/client";
-import { declaredNamespaces } from "~/locales/route-strings";
+import { declaredNamespaces, loadingStringsOnImport } from "~/locales/route-strings";
 
 /** Fake string chunks that record which files were imported, as `import.meta.glob` would load them. */
 function fakeChunks(files: Record<string, ResourceKey | Error>) {
@@ -98,5 +98,19 @@ describe("declaredNamespaces", () => {
       { id: "resource", handle: undefined },
     ];
     expect(declaredNamespaces(matches)).toEqual(["common", "errors", "nav", "numbers"]);
+  });
+});
+
+describe("route modules imported by a navigation", () => {
+  it("start loading the namespaces they declare as React Router adds them", () => {
+    const loads: string[][] = [];
+    const initial = { root: { handle: { i18n: ["common"] } } };
+    const modules = loadingStringsOnImport<Record<string, unknown>>(initial, (namespaces) => loads.push(namespaces));
+    modules["routes/users"] = { handle: { i18n: ["admin", "users"] }, default: () => null };
+    modules["routes/plain"] = { default: () => null };
+    expect(loads).toEqual([["admin", "users"]]);
+    // The router reads the same modules back, and the page's first modules are still there.
+    expect(Object.keys(modules)).toEqual(["root", "routes/users", "routes/plain"]);
+    expect(initial).toHaveProperty("routes/users");
   });
 });
