@@ -31,6 +31,11 @@ export interface OptionalBindings {
    * included, in the dev_mail_outbox table. Never set it in wrangler.toml or production.
    */
   MAIL_OUTBOX_DEV?: string;
+  /**
+   * "1" only in backend/.dev.vars and the tests: an SMTP relay (and its test e-mail) may use any port and a
+   * loopback or private address, for the local mail catcher. Never in wrangler.toml or production.
+   */
+  SMTP_ALLOW_LOCAL?: string;
   /** "1" only in the e2e server's local vars: enables lib/fault-injection.ts. Never in wrangler.toml. */
   FAULT_INJECTION?: string;
   /** Text-to-speech engine (backend/src/tts/); "espeak" (the default) runs inside the Worker. */
