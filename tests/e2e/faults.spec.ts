@@ -145,12 +145,20 @@ test.describe("a backend outage never signs anyone out", () => {
     });
   }
 
-  test("an upstream 404 (an endpoint a Laravel backend lacks) is the not-found page, not a 500", async ({ page }) => {
+  test("an upstream 404 (an endpoint a Laravel backend lacks) is the not-found page inside the layout, with an honest message", async ({
+    page,
+  }) => {
     await signIn(page, ACCOUNTS.superAdmin);
     await fault(page, "404:/api/system-settings");
     const response = await page.goto("/system-settings");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByText("the record may have been deleted, or this tool is not available")).toBeVisible();
+    await expect(page.getByText("try again in a moment")).toHaveCount(0);
+    // The signed-in layout is still there: navigation and the user menu (issue 26.4).
+    await expect(page.getByTestId("user-name")).toHaveText("Avery Collins");
+    await expect(page.getByRole("navigation").getByRole("link", { name: "Users" }).first()).toBeVisible();
+    await expect(page).toHaveTitle(/^404 Page not found — /);
     await stillSignedIn(page);
   });
 });
