@@ -212,6 +212,7 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
     if (!context.get(deferredFailureContext)) lastSeenUsers.set(sessionId, signedIn);
     context.set(userContext, signedIn.user);
     context.set(masqueradeContext, signedIn.masquerade);
+    requireEnrolmentFirst(request, signedIn);
   }
 
   const response = await next();
@@ -240,6 +241,18 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   notFoundInsideLayout(context);
   return response;
 };
+
+/**
+ * The two_factor_required setting covers the user and they have no second factor yet: every page but their
+ * profile (where the Security tab enrols them) and the end of a masquerade leads to the Security tab. The
+ * backend refuses their other calls anyway (403 `auth.two_factor_required`); a masquerade is exempt.
+ */
+function requireEnrolmentFirst(request: Request, { user, masquerade }: Omit<KnownUser, "stamp">): void {
+  if (!user.two_factor_required || user.two_factor_enabled !== false || masquerade?.isMasqueraded) return;
+  const path = new URL(pagePath(request), request.url).pathname;
+  if (path === "/profile" || path.startsWith("/profile/") || path === "/masquerade") return;
+  throw redirect("/profile/security");
+}
 
 export const getSession = (context: Context) => context.get(sessionContext);
 export const getClient = (context: Context) => context.get(clientContext);
