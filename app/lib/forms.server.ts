@@ -122,6 +122,12 @@ export function failureErrors(failure: ActionFailure): Record<string, string[]> 
   return failure.message ? { "": [failure.message] } : formFieldErrors(failure.fields);
 }
 
+/** `actionFailure` as Conform errors with the status to answer (for replies that are not a Conform form's). */
+export function saveFailure(error: unknown, label: string, fallback?: string): { errors: Record<string, string[]>; status: number } {
+  const failure = actionFailure(error, label, fallback);
+  return { errors: failureErrors(failure), status: failure.status };
+}
+
 /** The first thing an `ActionFailure` says: its message, or the first field error. */
 export function failureMessage(failure: ActionFailure, fallback = "admin.errors.saveFailed"): string {
   return failure.message ?? Object.values(failure.fields)[0]?.[0] ?? fallback;
