@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { carrierCatchesUp } from "./carrier-work";
 import { json, signedIn } from "./helpers";
 
 type Order = {
@@ -56,6 +57,7 @@ describe("porting orders", { timeout: 20_000 }, () => {
     const submitted = await json<Order>(await lakeside.post(`/api/porting/orders/${draft.id}/transitions`, { to: "submitted" }));
     expect(submitted.status).toBe("submitted");
     await sleep(2100);
+    await carrierCatchesUp();
     const done = await json<Order>(await lakeside.get(`/api/porting/orders/${draft.id}`));
     expect(done.status).toBe("completed");
     expect(done.foc_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -88,6 +90,7 @@ describe("porting orders", { timeout: 20_000 }, () => {
     const draft = await json<Order>(await lakeside.post("/api/porting/orders", draftBody(numbers, { account_number: "ACC-1000" })));
     await lakeside.post(`/api/porting/orders/${draft.id}/transitions`, { to: "submitted" });
     await sleep(1100);
+    await carrierCatchesUp();
     const exception = await json<Order>(await lakeside.get(`/api/porting/orders/${draft.id}`));
     expect(exception).toMatchObject({ status: "exception", exception_reason: "carrier.port_account_mismatch" });
     // Only a resubmission or a cancellation leaves an exception.
@@ -101,6 +104,7 @@ describe("porting orders", { timeout: 20_000 }, () => {
     const resubmitted = await json<Order>(await lakeside.post(`/api/porting/orders/${draft.id}/transitions`, { to: "submitted" }));
     expect(resubmitted.status).toBe("submitted");
     await sleep(2100);
+    await carrierCatchesUp();
     expect((await json<Order>(await lakeside.get(`/api/porting/orders/${draft.id}`))).status).toBe("completed");
   });
 
