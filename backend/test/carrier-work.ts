@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { createCarrier } from "../src/carriers";
 import { createDb } from "../src/db/client";
 import { dueCarrierChecks, runCarrierCheck } from "../src/lib/carrier-sync";
+import { currentTime } from "../src/lib/time";
 
 /**
  * What the reconciler does, for every open order and now: asks the carrier and applies its answer. GETs no
@@ -11,6 +12,6 @@ import { dueCarrierChecks, runCarrierCheck } from "../src/lib/carrier-sync";
 export async function carrierCatchesUp(): Promise<void> {
   const db = createDb(env.DB);
   const carrier = createCarrier(env, db);
-  const now = new Date();
+  const now = currentTime();
   for (const check of await dueCarrierChecks(db, now, 0)) await runCarrierCheck(db, carrier, check, now);
 }

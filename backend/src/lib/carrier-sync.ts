@@ -20,6 +20,7 @@ import { createDb, type Db } from "../db/client";
 import { carrierEvents, numberOrders, portingOrders } from "../db/schema";
 import { syncNumberOrder } from "./number-orders";
 import { OPEN_PORT_STATUSES, syncPortingOrder } from "./porting";
+import { currentTime } from "./time";
 
 export interface CarrierCheck {
   kind: "number_order" | "porting_order";
@@ -60,7 +61,7 @@ export async function enqueueCarrierCheck(
 }
 
 /** Asks the carrier about one order and applies the answer; true while the order is still open. */
-export async function runCarrierCheck(db: Db, carrier: Carrier, check: CarrierCheck, now = new Date()): Promise<boolean> {
+export async function runCarrierCheck(db: Db, carrier: Carrier, check: CarrierCheck, now = currentTime()): Promise<boolean> {
   if (check.kind === "number_order") return (await syncNumberOrder(db, carrier, check.id, now)) === "submitted";
   const status = await syncPortingOrder(db, carrier, check.id, now);
   return status !== null && OPEN_PORT_STATUSES.includes(status);
@@ -72,7 +73,7 @@ export async function consumeCarrierChecks(batch: MessageBatch<CarrierCheck>, en
   const carrier = createCarrier(env, db);
   for (const message of batch.messages) {
     try {
-      const open = await runCarrierCheck(db, carrier, message.body);
+      const open = await runCarrierCheck(db, carrier, message.body, currentTime());
       const chain = (message.body.chain ?? 0) + 1;
       if (open && chain < MAX_CHAINED_CHECKS) await enqueueCarrierCheck(env, { ...message.body, chain }, carrier);
       message.ack();
@@ -120,7 +121,7 @@ export async function dueCarrierChecks(db: Db, now: Date, afterSeconds = RECONCI
  * The reconciler (cron): enqueues the due checks (100 per sendBatch). Without a queue binding it runs them
  * itself, one by one. Returns how many it found.
  */
-export async function reconcileCarrierWork(env: CarrierSyncEnv, now = new Date()): Promise<number> {
+export async function reconcileCarrierWork(env: CarrierSyncEnv, now = currentTime()): Promise<number> {
   const db = createDb(env.DB);
   const due = await dueCarrierChecks(db, now);
   if (env.CARRIER_QUEUE) {
@@ -174,7 +175,7 @@ export async function receiveWebhook(
   db: Db,
   carrier: Carrier,
   request: WebhookRequest,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<WebhookOutcome> {
   if (!carrier.parseWebhook) throw new CarrierError("carrier.unsupported", "no webhooks");
   const events = await carrier.parseWebhook(request, now);

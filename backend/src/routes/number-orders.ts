@@ -23,6 +23,7 @@ import {
   refineCriteria,
 } from "../lib/phone-numbers";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
+import { currentTime } from "../lib/time";
 import { validationHook } from "../lib/validation";
 
 /**
@@ -38,7 +39,7 @@ const carrierFailure = {
   content: { "application/json": { schema: MessageSchema } },
 };
 
-async function findOrder(db: Db, me: CurrentUser, id: number, now = new Date()): Promise<NumberOrder> {
+async function findOrder(db: Db, me: CurrentUser, id: number, now = currentTime()): Promise<NumberOrder> {
   const order = await loadOrder(db, id, tenantScope(me, numberOrders.organizationId), now);
   if (!order) throw notFound();
   return order;
@@ -119,7 +120,7 @@ numberOrdersRoutes.openapi(
     const me = currentUser(c);
     const db = c.get("db");
     const { id } = c.req.valid("param");
-    const now = new Date();
+    const now = currentTime();
     return c.json(await findOrder(db, me, id, now), 200);
   },
 );
@@ -176,7 +177,7 @@ numberOrdersRoutes.openapi(
   async (c) => {
     const me = currentUser(c);
     const db = c.get("db");
-    const now = new Date();
+    const now = currentTime();
     const order = await findOrder(db, me, c.req.valid("param").id, now);
     requireDraft(order);
     const carrier = createCarrier(c.env, db);
@@ -228,7 +229,7 @@ numberOrdersRoutes.openapi(
     const me = currentUser(c);
     const db = c.get("db");
     const { id } = c.req.valid("param");
-    const now = new Date();
+    const now = currentTime();
     const order = await findOrder(db, me, id, now);
     requireDraft(order);
     const chosen: string[] = [];
@@ -367,7 +368,7 @@ numberOrdersRoutes.openapi(
   async (c) => {
     const me = currentUser(c);
     const { id } = c.req.valid("param");
-    const now = new Date();
+    const now = currentTime();
     await placeNumberOrder(c, await findOrder(c.get("db"), me, id, now), now);
     return c.json(await findOrder(c.get("db"), me, id), 200);
   },

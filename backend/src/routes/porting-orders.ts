@@ -32,6 +32,7 @@ import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/
 import { carrierCall } from "../lib/phone-numbers";
 import { canMove, claimSubmission, type PortingStatus, releaseSubmission, transitionAction } from "../lib/porting";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
+import { currentTime } from "../lib/time";
 import { validationHook } from "../lib/validation";
 
 /**
@@ -476,7 +477,7 @@ portingOrdersRoutes.openapi(
     const row = await findOrder(db, currentUser(c), id);
     if (!canMove(row.status, to, "user")) throw new ApiError(409, { message: "porting.order.illegal_transition" });
     const carrier = createCarrier(c.env, db);
-    const now = new Date();
+    const now = currentTime();
     if (to === "submitted") {
       checkSubmittable(row, carrier, now);
       // Checked again at submission: a number may have entered the inventory since the draft was saved.

@@ -4,6 +4,7 @@ import { receiveWebhook } from "../lib/carrier-sync";
 import type { AppEnv } from "../lib/context";
 import { ApiError, notFound } from "../lib/errors";
 import { errorResponses, jsonContent } from "../lib/openapi";
+import { currentTime } from "../lib/time";
 import { validationHook } from "../lib/validation";
 
 /**
@@ -40,7 +41,7 @@ webhooksRoutes.openapi(
     const body = await c.req.text();
     if (body.length > MAX_WEBHOOK_BYTES) throw new ApiError(400, { message: "webhooks.too_large" });
     try {
-      const outcome = await receiveWebhook(c.env, db, carrier, { body, headers: c.req.raw.headers });
+      const outcome = await receiveWebhook(c.env, db, carrier, { body, headers: c.req.raw.headers }, currentTime());
       return c.json(outcome, 200);
     } catch (error) {
       if (error instanceof CarrierError && error.code === "carrier.webhook_invalid") {
