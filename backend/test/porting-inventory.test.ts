@@ -9,7 +9,6 @@ type Order = { id: number; status: string; numbers: string[]; events: { to_statu
 type Check = { results: { e164: string; portable: boolean; reason: string | null }[] };
 type Invalid = { message: string; errors: Record<string, string[]> };
 
-
 async function oneNumber(where: string): Promise<{ id: number; e164: string; label: string | null; organization_id: number | null }> {
   const row = await env.DB.prepare(`SELECT id, e164, label, organization_id FROM phone_numbers WHERE ${where} ORDER BY id LIMIT 1`).first<{
     id: number;
