@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { carrierCatchesUp } from "./carrier-work";
 import { advanceClock, json, signedIn } from "./helpers";
 
 /** Issue 23 item 1: a port never takes a number that is already in the inventory (lib/inventory.ts). */
@@ -89,6 +90,7 @@ describe("porting never takes a number already in the inventory", { timeout: 20_
       .bind(taken)
       .run();
     advanceClock(2_100);
+    await carrierCatchesUp();
     const done = await json<Order>(await northwind.get(`/api/porting/orders/${draft.id}`));
     expect(done.status).toBe("completed");
     expect(done.events.at(-1)?.message).toContain("inventory.kept_out");
