@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { carrierCatchesUp } from "./carrier-work";
 import { advanceClock, type Client, json, signedIn } from "./helpers";
 
 type Person = { id: number; name: string } | null;
@@ -26,6 +27,7 @@ async function orderedNumber(client: Client, areaCode: string): Promise<{ orderI
     if (order.status === "completed" && item?.phone_number_id)
       return { orderId: draft.id, numberId: item.phone_number_id, e164: item.e164 };
     advanceClock(250);
+    await carrierCatchesUp();
   }
   throw new Error("order never completed");
 }
