@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, InputField, SelectField, SwitchField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData, saveFailure, submitForm } from "~/lib/forms.server";
+import { actionFailure, failureErrors, readFormData, submitForm } from "~/lib/forms.server";
 import { LOCALES } from "~/lib/preferences";
 import { forgetPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -107,8 +107,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         await api.call(`/api/system-settings/logos/${kind}`, { method: "DELETE" });
       }
     } catch (error) {
-      const { errors, status } = saveFailure(error, "logo");
-      return data<LogoReply>({ logo: { kind, errors: Object.values(errors).flat() } }, { status });
+      const failure = actionFailure(error, "logo");
+      return data<LogoReply>({ logo: { kind, errors: Object.values(failureErrors(failure)).flat() } }, { status: failure.status });
     }
     forgetPublicSettings();
     const message = intent === "upload-logo" ? t("settings:toasts.logoUploaded") : t("settings:toasts.logoRemoved");
