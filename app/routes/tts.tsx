@@ -186,6 +186,7 @@ export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => String(row.id)}
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
+          exportTo="/exports/tts"
           filters={
             <>
               <FilterSelect

@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type Client, json, signedIn } from "./helpers";
+import { advanceClock, type Client, json, signedIn } from "./helpers";
 
 type Person = { id: number; name: string } | null;
 type NumberRecord = {
@@ -12,9 +12,7 @@ type NumberRecord = {
   events: { action: string; actor: Person }[];
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Orders one number in `areaCode` and waits until it is in the inventory; returns the order id and the number's id. */
+/** Orders one number in `areaCode` and moves the clock on until it is in the inventory; returns the order id and the number's id. */
 async function orderedNumber(client: Client, areaCode: string): Promise<{ orderId: number; numberId: number; e164: string }> {
   const draft = await json<{ id: number }>(await client.post("/api/number-orders", { area_code: areaCode, quantity: 1 }));
   const offered = await json<{ data: { e164: string }[] }>(await client.get(`/api/number-orders/${draft.id}/available`));
@@ -27,7 +25,7 @@ async function orderedNumber(client: Client, areaCode: string): Promise<{ orderI
     const [item] = order.items;
     if (order.status === "completed" && item?.phone_number_id)
       return { orderId: draft.id, numberId: item.phone_number_id, e164: item.e164 };
-    await sleep(250);
+    advanceClock(250);
   }
   throw new Error("order never completed");
 }
