@@ -1,3 +1,4 @@
+import type { Capability } from "../common/capabilities";
 import type { Permission } from "../common/permissions";
 
 /**
@@ -107,6 +108,14 @@ export const SCREENS = [
     permission: "tools.phone_numbers.read",
     nav: { section: "tools", label: "phoneNumbers" },
   },
+  // A number's own page (issue 25): every list links its numbers here.
+  {
+    id: "number-detail",
+    path: "tools/numbers/:id",
+    file: "routes/tools.numbers.detail.tsx",
+    permission: "tools.phone_numbers.read",
+    sample: "/tools/numbers/1",
+  },
   {
     id: "numbers-edit",
     path: "tools/numbers/edit/:id",
@@ -120,6 +129,21 @@ export const SCREENS = [
     file: "routes/tools.orders.phone-numbers.tsx",
     permission: "tools.phone_numbers.order",
     nav: { section: "tools", label: "orderNumbers" },
+  },
+  // Order history (issue 25): the list, and one order (the confirmation page links to it).
+  {
+    id: "number-orders",
+    path: "tools/orders",
+    file: "routes/tools.orders.tsx",
+    permission: "tools.phone_numbers.order",
+    nav: { section: "tools", label: "numberOrders" },
+  },
+  {
+    id: "number-order-detail",
+    path: "tools/orders/:id",
+    file: "routes/tools.orders.detail.tsx",
+    permission: "tools.phone_numbers.order",
+    sample: "/tools/orders/1",
   },
   {
     id: "number-order-choose",
@@ -147,6 +171,8 @@ export const SCREENS = [
   { id: "profile-account", path: "profile/account", file: "routes/profile.account.tsx", permission: null, layout: "profile" },
   { id: "profile-security", path: "profile/security", file: "routes/profile.security.tsx", permission: null, layout: "profile" },
   { id: "profile-preferences", path: "profile/preferences", file: "routes/profile.preferences.tsx", permission: null, layout: "profile" },
+  // API tokens (issue 29): any signed-in user makes tokens limited to their own permission keys.
+  { id: "profile-tokens", path: "profile/tokens", file: "routes/profile.tokens.tsx", permission: null, layout: "profile" },
   // The theme customizer as a screen: where its trigger leads without JavaScript.
   { id: "customize", path: "customize", file: "routes/customize.tsx", permission: null },
   {
@@ -339,3 +365,28 @@ export const EXTERNAL_LINKS = [
   { id: "billing", label: "billing" },
   { id: "feedback", label: "feedback" },
 ] as const;
+
+/**
+ * The screens each optional area of the backend serves, by path prefix (decision 040): a backend whose
+ * `GET /api/user` lists `capabilities` without one of these has neither its menu entries nor its screens.
+ */
+export const CAPABILITY_PATHS: Record<Capability, readonly string[]> = {
+  "phone-numbers": ["tools/numbers", "tools/orders", "tools/import"],
+  e911: ["tools/e911"],
+  porting: ["tools/porting"],
+  "number-lookup": ["tools/vendor"],
+  tts: ["tools/tts"],
+  devices: ["tools/devices"],
+  residential: ["residential"],
+  "branded-documents": ["branded-documents"],
+  "smtp-relay": ["organization/smtp"],
+  "mail-log": ["mail-log"],
+};
+
+/** The optional area a screen belongs to, or null for the core every backend has. */
+export function screenCapability(entry: Pick<Screen, "path">): Capability | null {
+  for (const [capability, prefixes] of Object.entries(CAPABILITY_PATHS)) {
+    if (prefixes.some((prefix) => entry.path === prefix || entry.path.startsWith(`${prefix}/`))) return capability as Capability;
+  }
+  return null;
+}

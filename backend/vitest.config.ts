@@ -25,6 +25,10 @@ export default defineConfig({
           SMTP_HOST: "",
           MAIL_FROM: "",
           SANDBOX_PORT_STEP_SECONDS: "1",
+          // Signs the sandbox carrier's webhooks in test/carrier-work-once.test.ts.
+          SANDBOX_WEBHOOK_SECRET: "test-webhook-secret",
+          // The test SMTP servers listen on 127.0.0.1 and random ports (lib: common/smtp.ts smtpDestinationProblem).
+          SMTP_ALLOW_LOCAL: "1",
         },
       },
     }),
@@ -33,6 +37,9 @@ export default defineConfig({
     name: "backend",
     include: ["test/**/*.test.ts"],
     setupFiles: ["test/setup.ts"],
+    // One workerd per Vitest worker for all its files, instead of one per file (each start, migration and seed
+    // cost tens of seconds on a loaded machine): storage is shared by the files of a worker (test/setup.ts).
+    isolate: false,
     // Real SMTP servers in Node for the delivery tests (test/smtp-servers.ts).
     globalSetup: ["test/smtp-servers.ts"],
   },

@@ -42,6 +42,8 @@ export function ensureLocalEnv() {
     SMTP_ENCRYPTION: "none",
     MAIL_FROM: "noreply@amp.test",
     MAIL_FROM_NAME: "AMP",
+    // The catcher listens on 127.0.0.1 and a port that is not an SMTP port: allowed for relays locally only.
+    SMTP_ALLOW_LOCAL: "1",
   });
   upsertManaged(".dev.vars", { MAIL_INBOX_URL: `http://localhost:${webPort}` });
 }
@@ -56,6 +58,15 @@ export function readDevVars(file = ".dev.vars") {
     }
   }
   return vars;
+}
+
+/** Sets (or, with an empty value, removes) one variable of .dev.vars, keeping every other line as written. */
+export function setDevVar(name, value, file = ".dev.vars") {
+  const lines = existsSync(file) ? readFileSync(file, "utf8").split(/\r?\n/) : [];
+  const kept = lines.filter((line) => !new RegExp(`^\\s*${name}\\s*=`).test(line));
+  while (kept.length > 0 && kept.at(-1) === "") kept.pop();
+  if (value) kept.push(`${name}=${value}`);
+  writeFileSync(file, `${kept.join("\n")}\n`);
 }
 
 export const wranglerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };

@@ -30,10 +30,11 @@ import { Label } from "~/components/ui/label";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
 import { organizationOptions } from "~/lib/admin/options.server";
-import { formFieldErrors, listUrl } from "~/lib/admin/upstream.server";
+import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
+import { actionFailure, actionFailureText, failureMessage, readFormData, replyWithErrors, saveFailed } from "~/lib/forms.server";
 import { type Paginated, parseListParams, withListParams } from "~/lib/list-params";
+import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -78,7 +79,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
   ]);
   redirectPastLastPage(request, page);
-  return { page, vendors, organizations, device, defaultOrganization: String(organizationId ?? user.organization?.id ?? "") };
+  // Staff choose the device's organization (issue 25): preselected only by the filter or a single choice.
+  const defaultOrganization = String(preselectedOrganization(request, user, organizations) ?? "");
+  return { page, vendors, organizations, device, defaultOrganization };
 }
 
 type ActionReply =
@@ -95,7 +98,7 @@ function backTo(request: Request, deviceId: number | null): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api } = requireScreen(context, "device-overrides");
+  const { user, api } = requireScreen(context, "device-overrides");
   const i18n = getInstance(context);
   const secret = getEnv(context).SESSION_SECRET;
   const form = await readFormData(request);
@@ -106,15 +109,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "add-device") {
     const submission = parseWithZod(form, { schema: deviceSchema });
     if (submission.status !== "success") return data<ActionReply>({ form: "device", result: submission.reply() }, { status: 400 });
+    if (user.is_provider && !submission.value.organization_id) {
+      const reply = replyWithErrors(submission, { organization_id: ["validation.required"] });
+      return data<ActionReply>({ form: "device", result: reply.data.result }, { status: 400 });
+    }
     try {
       const created = await api.call<Device>("/api/devices", { method: "POST", json: submission.value });
       const message = i18n.t("created", { ns: "devices", mac: formatMac(created.mac) });
       return redirectWithToast(backTo(request, created.id), { type: "success", message }, secret);
     } catch (error) {
-      const errors = upstreamFieldErrors(error);
-      if (!errors) console.error("add device", error);
-      const reply = replyWithErrors(submission, errors ? formFieldErrors(errors) : { "": ["admin.errors.saveFailed"] });
-      return data<ActionReply>({ form: "device", result: reply.data.result }, { status: errors ? 422 : 502 });
+      const reply = saveFailed(submission, error, "add device");
+      return data<ActionReply>({ form: "device", result: reply.data.result }, { status: reply.init?.status ?? 502 });
     }
   }
 
@@ -126,8 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.call(`/api/devices/${deviceId}`, { method: "DELETE" });
       return redirectWithToast(backTo(request, null), { type: "success", message: i18n.t("deleted", { ns: "devices" }) }, secret);
     } catch (error) {
-      console.error("delete device", deviceId, error);
-      return redirectWithToast(backTo(request, null), { type: "error", message: i18n.t("deleteFailed", { ns: "devices" }) }, secret);
+      const message = actionFailureText(i18n.t, error, `delete device ${deviceId}`, "devices:deleteFailed");
+      return redirectWithToast(backTo(request, null), { type: "error", message }, secret);
     }
   }
 
@@ -146,10 +151,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = i18n.t("import.done", { ns: "devices", count: device.overrides.length, mac: formatMac(device.mac) });
       return redirectWithToast(backTo(request, deviceId), { type: "success", message }, secret);
     } catch (error) {
-      const errors = upstreamFieldErrors(error);
-      if (!errors) console.error("import overrides", error);
-      const first = errors ? (Object.values(errors)[0]?.[0] ?? "admin.errors.saveFailed") : "admin.errors.saveFailed";
-      return fail(first);
+      const failure = actionFailure(error, "import overrides");
+      return data<ActionReply>({ form: "import", deviceId, error: failureMessage(failure) }, { status: failure.status });
     }
   }
 
@@ -170,14 +173,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = i18n.t("overrides.saved", { ns: "devices", mac: formatMac(device.mac) });
     return redirectWithToast(backTo(request, deviceId), { type: "success", message }, secret);
   } catch (error) {
-    const errors = upstreamFieldErrors(error);
-    if (!errors) console.error("save overrides", error);
-    const other = errors
-      ? Object.entries(errors)
-          .filter(([path]) => !path.startsWith("overrides."))
-          .flatMap(([, list]) => list)
-      : [];
-    return reply(rows, errors ? rowErrors(errors) : {}, errors ? other : ["admin.errors.saveFailed"], errors ? 422 : 502);
+    const { fields, message, status } = actionFailure(error, "save overrides");
+    const other = Object.entries(fields)
+      .filter(([path]) => !path.startsWith("overrides."))
+      .flatMap(([, list]) => list);
+    return reply(rows, rowErrors(fields), message ? [message] : other, status);
   }
 }
 
@@ -330,11 +330,12 @@ function AddDeviceForm({
           <InputField field={fields.mac} label={t("fields.mac")} description={t("fields.macDescription")} autoComplete="off" dir="ltr" />
           <InputField field={fields.vendor} label={t("fields.vendor")} autoComplete="off" />
           <InputField field={fields.model} label={t("fields.model")} autoComplete="off" />
-          {organizations && organizations.length > 1 ? (
+          {organizations ? (
             <SelectField
               field={fields.organization_id}
               label={t("fields.organization")}
               placeholder={t("fields.chooseOrganization")}
+              required
               options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
             />
           ) : (

@@ -1,8 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { OrganizationForm } from "~/components/admin/organization-form";
-import { organizationSchema } from "~/components/admin/organization-schema.server";
 import { PageHeader } from "~/components/admin/page-header";
+import { organizationSchema } from "~/lib/admin/organization-schema.server";
 import { countryOptions, timeZoneOptions } from "~/lib/admin/regions.server";
 import { submitForm } from "~/lib/forms.server";
 import { requireScreen } from "~/lib/sanctum/context.server";

@@ -1,9 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { OrganizationForm } from "~/components/admin/organization-form";
-import { organizationSchema } from "~/components/admin/organization-schema.server";
 import { PageHeader } from "~/components/admin/page-header";
 import type { Organization } from "~/components/admin/types";
+import { organizationSchema } from "~/lib/admin/organization-schema.server";
 import { countryOptions, timeZoneOptions } from "~/lib/admin/regions.server";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { submitForm } from "~/lib/forms.server";

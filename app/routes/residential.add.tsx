@@ -4,7 +4,6 @@ import { useFormErrorToast } from "~/components/admin/form-toast";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
 import { phoneFormatter } from "~/components/numbers/format";
-import { phoneLabels } from "~/components/numbers/phone-format.server";
 import { subscriberSchema } from "~/components/residential/schema";
 import { SubscriberForm } from "~/components/residential/subscriber-form";
 import type { ResidentialDraft } from "~/components/residential/types";
@@ -14,9 +13,10 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData, submitForm } from "~/lib/forms.server";
+import { actionFailureText, readFormData, submitForm } from "~/lib/forms.server";
+import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
@@ -61,8 +61,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.call(`/api/residential/drafts/${id}`, { method: "DELETE" });
       return redirectWithToast(residentialUrl.start, { type: "success", message: t("toasts.discarded") }, secret);
     } catch (error) {
-      if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
-      return redirectWithToast(residentialUrl.start, { type: "error", message: t("toasts.notDiscarded") }, secret);
+      const message = actionFailureText(getInstance(context).t, error, `discard residential draft ${id}`, t("toasts.notDiscarded"), {
+        backendMessage: false,
+      });
+      return redirectWithToast(residentialUrl.start, { type: "error", message }, secret);
     }
   }
   return submitForm(request, context, {

@@ -4,15 +4,15 @@ import { Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { AvailableNumbersTable } from "~/components/numbers/available-numbers";
 import { phoneFormatter } from "~/components/numbers/format";
-import { phoneLabels } from "~/components/numbers/phone-format.server";
 import type { AvailableNumber, NumberOrder } from "~/components/numbers/types";
 import { ExpiredNotice, ReservationCountdown, StepIndicator, wizardUrl } from "~/components/numbers/wizard";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
-import { readFormData } from "~/lib/forms.server";
+import { actionFailure, failureMessage, readFormData } from "~/lib/forms.server";
 import { loadDraft, stepError } from "~/lib/numbers/order.server";
+import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
@@ -61,9 +61,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(`${wizardUrl.choose(order.id)}?taken=${result.unavailable.map(encodeURIComponent).join(",")}`);
     return redirect(wizardUrl.review(order.id));
   } catch (error) {
-    if (error instanceof UpstreamError && error.body.message && error.status !== 500) return stepError(error.body.message, error.status);
-    console.error("reserve numbers", order.id, error);
-    return stepError("numbers.errors.failed", 502);
+    const failure = actionFailure(error, `reserve numbers of order ${order.id}`, "numbers.errors.failed");
+    return stepError(failureMessage(failure, "numbers.errors.failed"), failure.status);
   }
 }
 

@@ -4,16 +4,17 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
-import { reviewSchema } from "~/components/numbers/criteria-schema";
+import { reviewSchema, staffReviewSchema } from "~/components/numbers/criteria-schema";
 import { formatLocation, formatMoney, phoneFormatter } from "~/components/numbers/format";
-import { phoneLabels } from "~/components/numbers/phone-format.server";
 import { ExpiredNotice, ReservationCountdown, StepIndicator, wizardUrl } from "~/components/numbers/wizard";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { organizationOptions } from "~/lib/admin/options.server";
-import { type FormReply, parseForm } from "~/lib/forms.server";
-import { loadDraft, wizardSaveFailed } from "~/lib/numbers/order.server";
+import { type FormReply, parseForm, saveFailed } from "~/lib/forms.server";
+import { loadDraft } from "~/lib/numbers/order.server";
+import { phoneLabels } from "~/lib/numbers/phone-format.server";
+import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
@@ -23,19 +24,29 @@ import type { Route } from "./+types/tools.orders.phone-numbers.step-3";
 export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 /** Step 3: organization (provider staff choose), label, E911 note and the totals; placing the order. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "number-order-review");
   const order = await loadDraft(api, params.id);
   if (!order.expired && !order.items.some((item) => item.status === "reserved")) throw redirect(wizardUrl.choose(order.id));
   const organizations = user.is_provider ? await organizationOptions(api) : null;
-  return { order, organizations, renderedAt: Date.now(), phoneLabels: phoneLabels(order) };
+  // Staff choose the owner: preselected only from the organization filter, or a choice already saved on the
+  // draft; a draft still on the provider's own account (where every draft starts) asks.
+  const filtered = organizationFilter(request, user);
+  const chosen = filtered ?? (order.organization_id !== user.organization?.id ? order.organization_id : null);
+  return {
+    order,
+    organizations,
+    chosen: user.is_provider ? chosen : order.organization_id,
+    renderedAt: Date.now(),
+    phoneLabels: phoneLabels(order),
+  };
 }
 
 /** Saves the review (`PUT`), then places the order (`POST …/submit`) and shows its confirmation. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, api } = requireScreen(context, "number-order-review");
   const order = await loadDraft(api, params.id);
-  const { submission } = await parseForm(request, reviewSchema);
+  const { submission } = await parseForm(request, user.is_provider ? staffReviewSchema : reviewSchema);
   if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
   const { organization_id, label, e911_note } = submission.value;
   try {
@@ -46,7 +57,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await api.call(`/api/number-orders/${order.id}/submit`, { method: "POST" });
     return redirect(wizardUrl.confirmed(order.id));
   } catch (error) {
-    return wizardSaveFailed(submission, error, "place number order");
+    return saveFailed(submission, error, "place number order");
   }
 }
 
@@ -54,15 +65,15 @@ export default function OrderNumbersReview({ loaderData, actionData }: Route.Com
   const { t, i18n } = useTranslation("numbers");
   const navigation = useNavigation();
   const placing = navigation.state === "submitting";
-  const { order, organizations, renderedAt } = loaderData;
+  const { order, organizations, chosen, renderedAt } = loaderData;
   const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
   const items = order.items.filter((item) => item.status === "reserved");
   const locale = i18n.language;
   useFormErrorToast(actionData);
-  const [form, fields] = useSchemaForm(reviewSchema, {
+  const [form, fields] = useSchemaForm(organizations ? staffReviewSchema : reviewSchema, {
     id: "number-order-review",
     lastResult: actionData?.result,
-    defaultValue: { organization_id: String(order.organization_id), label: order.label ?? "", e911_note: order.e911_note ?? "" },
+    defaultValue: { organization_id: chosen ? String(chosen) : "", label: order.label ?? "", e911_note: order.e911_note ?? "" },
   });
   const expired = order.expired || (form.errors ?? []).includes("numbers.order_expired");
 
@@ -115,6 +126,8 @@ export default function OrderNumbersReview({ loaderData, actionData }: Route.Com
               field={fields.organization_id}
               label={t("wizard.review.organization")}
               description={t("wizard.review.organizationDescription")}
+              placeholder={t("wizard.review.chooseOrganization")}
+              required
               options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
             />
           ) : (

@@ -5,6 +5,8 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { createDb } from "./db/client";
+import { tokenMiddleware } from "./lib/api-tokens";
+import { type CarrierCheck, consumeCarrierChecks, reconcileCarrierWork } from "./lib/carrier-sync";
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { faultInjection } from "./lib/fault-injection";
@@ -16,6 +18,7 @@ import { csrfMiddleware, deleteExpiredSessions, sessionMiddleware } from "./lib/
 import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";
 import { activityFiltersRoutes } from "./routes/activity-log-filters";
+import { apiTokensRoutes } from "./routes/api-tokens";
 import { auth } from "./routes/auth";
 import { brandedDocumentsRoutes } from "./routes/branded-documents";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -27,19 +30,24 @@ import { mailLogRoutes } from "./routes/mail-log";
 import { masquerade } from "./routes/masquerade";
 import { numberImportsRoutes } from "./routes/number-imports";
 import { numberLookupRoutes } from "./routes/number-lookup";
+import { numberOrderHistoryRoutes } from "./routes/number-order-history";
 import { numberOrdersRoutes } from "./routes/number-orders";
 import { organizationsRoutes } from "./routes/organizations";
+import { phoneNumberRecordRoutes } from "./routes/phone-number-record";
 import { phoneNumbersRoutes } from "./routes/phone-numbers";
 import { portingCheckRoutes } from "./routes/porting-check";
 import { portingOrdersRoutes } from "./routes/porting-orders";
 import { publicSettings } from "./routes/public-settings";
 import { residentialRoutes } from "./routes/residential";
 import { rolesRoutes } from "./routes/roles";
+import { sessionsRoutes } from "./routes/sessions";
 import { smtpRelayRoutes } from "./routes/smtp-relay";
 import { systemSettingsRoutes } from "./routes/system-settings";
 import { ttsRoutes } from "./routes/tts";
+import { twoFactor } from "./routes/two-factor";
 import { user } from "./routes/user";
 import { usersRoutes } from "./routes/users";
+import { webhooksRoutes } from "./routes/webhooks";
 
 export const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -48,11 +56,16 @@ app.use("*", securityHeaders);
 app.use("*", faultInjection);
 app.use("*", dbMiddleware);
 app.use("*", sessionMiddleware());
+// Authorization: Bearer on /api/* (personal access tokens, lib/api-tokens.ts).
+app.use("*", tokenMiddleware);
 app.use("*", csrfMiddleware());
 app.use("*", jsonBodyGuard);
 
 app.route("/", auth);
+app.route("/", twoFactor);
 app.route("/", user);
+app.route("/", sessionsRoutes);
+app.route("/", apiTokensRoutes);
 app.route("/", masquerade);
 // Before the core's activity routes: /api/activity-log/filters must not reach /api/activity-log/{id}.
 app.route("/", activityFiltersRoutes);
@@ -68,6 +81,11 @@ app.route("/", systemSettingsRoutes);
 app.route("/", mailLogRoutes);
 // Telephony tools: phone numbers and the ordering wizard's number orders.
 app.route("/", phoneNumbersRoutes);
+// A number's page (issue 25): origin, E911 address, orders, porting orders, history.
+app.route("/", phoneNumberRecordRoutes);
+// Order history (issue 25): the list of number orders, its export and an order's events; before the wizard's
+// routes, whose /api/number-orders/{id} would otherwise take /api/number-orders/export.
+app.route("/", numberOrderHistoryRoutes);
 app.route("/", numberOrdersRoutes);
 // Tools: text-to-speech prompts and device overrides (issue 12).
 app.route("/", ttsRoutes);
@@ -83,15 +101,31 @@ app.route("/", portingOrdersRoutes);
 app.route("/", numberImportsRoutes);
 // Residential user wizard (issue 14).
 app.route("/", residentialRoutes);
+// Carrier webhooks (issue 24): signed by the carrier, no session.
+app.route("/", webhooksRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));
 app.onError(handleError);
 
+/** The reconciler's cron (wrangler.toml): open carrier work with no news for a while is checked again. */
+export const RECONCILE_CRON = "*/5 * * * *";
+
 export default {
   fetch: app.fetch,
-  /** The cron trigger of wrangler.toml: expired sessions (guests after 2 h) and ended throttle windows go. */
-  async scheduled(_controller, env, ctx) {
+  /**
+   * The cron triggers of wrangler.toml: every 5 minutes the carrier reconciler (lib/carrier-sync.ts); hourly,
+   * expired sessions (guests after 2 h), ended throttle windows, abandoned imports and old wizard drafts go.
+   */
+  async scheduled(controller, env, ctx) {
+    if (controller.cron === RECONCILE_CRON) {
+      ctx.waitUntil(
+        reconcileCarrierWork(env).then((due) => {
+          console.log(`[reconcile] carrier checks=${due}`);
+        }),
+      );
+      return;
+    }
     ctx.waitUntil(
       deleteExpiredSessions(env.DB).then((deleted) => {
         console.log(`[cleanup] sessions=${deleted.sessions} throttles=${deleted.throttles}`);
@@ -105,8 +139,12 @@ export default {
       }),
     );
   },
-  /** Phone-number import batches (the IMPORT_QUEUE consumer of wrangler.toml). */
+  /** The queue consumers of wrangler.toml: carrier checks (CARRIER_QUEUE) and phone-number import batches. */
   async queue(batch, env) {
+    if (batch.queue.startsWith("amp-carrier-sync")) {
+      await consumeCarrierChecks(batch as MessageBatch<CarrierCheck>, env as typeof env & { CARRIER_QUEUE?: Queue<CarrierCheck> });
+      return;
+    }
     await consumeImportBatches(batch as MessageBatch<ImportBatchMessage>, env);
   },
 } satisfies ExportedHandler<BackendEnv>;

@@ -54,7 +54,7 @@ async function orderNewNumber(page: Page, areaCode: string, ending?: string): Pr
 }
 
 test("staff sign up a subscriber with a new number and resume the sign-up after closing the page", async ({ page, context }) => {
-  // The longest path of the wizard (two pages, every step, then the carrier's 5 s): ~40 s alone, past 90 s on
+  // The longest path of the wizard (two pages, every step, then the carrier): ~40 s alone, past 90 s on
   // a 2-core machine running two other specs.
   test.setTimeout(180_000);
   const name = unique("Ada Resident");

@@ -1,5 +1,5 @@
 // The phone and country checks use libphonenumber's small metadata (number lengths per country), which is
-// 28 KiB gzipped: the server has it from the start (organization-schema.server.ts), the browser fetches it once
+// 28 KiB gzipped: the server has it from the start (~/lib/admin/organization-schema.server.ts), the browser fetches it once
 // the form is drawn (`loadPhoneRules`) and checks without it until then. The backend validates with the full
 // metadata and stores E.164.
 import type { CountryCode } from "libphonenumber-js/min";

@@ -1,6 +1,6 @@
 import { numberFormat } from "~/lib/intl";
 
-/** Formatted numbers by E.164, made on the server by `phoneLabels` (./phone-format.server.ts). */
+/** Formatted numbers by E.164, made on the server by `phoneLabels` (~/lib/numbers/phone-format.server.ts). */
 export type PhoneLabels = Readonly<Record<string, string>>;
 
 /**

@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { type TtsCatalogue, type TtsPrompt, ttsSchema } from "~/components/tools/tts";
-import { saveFailed } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, readFormData, replyWithErrors } from "~/lib/forms.server";
+import { type FormReply, readFormData, replyWithErrors, saveFailed } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance } from "~/middleware/i18next";
@@ -34,12 +33,17 @@ export async function submitPrompt(
   context: Readonly<RouterContextProvider>,
   api: SanctumClient,
   existing: TtsPrompt | null,
+  { chooseOrganization = false }: { chooseOrganization?: boolean } = {},
 ) {
   const i18n = getInstance(context);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ttsSchema });
   if (submission.status !== "success") return data<TtsReply>({ result: submission.reply() }, { status: 400 });
   const { intent, organization_id, ...values } = submission.value;
+  // A new prompt by provider staff names its organization (issue 25); listening needs none.
+  if (chooseOrganization && !existing && intent !== "preview" && !organization_id) {
+    return replyWithErrors(submission, { organization_id: ["validation.required"] }, { status: 400 });
+  }
   const label = existing ? "edit prompt" : "add prompt";
 
   if (intent === "preview") {

@@ -20,6 +20,7 @@ const logs: Translation<typeof en> = {
       time: "الوقت",
       actor: "المستخدم",
       masquerader: "بانتحال من",
+      token: "رمز الواجهة البرمجية",
       action: "الإجراء",
       subject: "الموضوع",
       ip: "عنوان IP",
@@ -80,6 +81,7 @@ const logs: Translation<typeof en> = {
     templates: {
       invitation: "دعوة",
       password_reset: "إعادة تعيين كلمة المرور",
+      two_factor_reset: "إعادة تعيين تسجيل الدخول بخطوتين",
       smtp_test: "اختبار SMTP",
     },
     sentAt: "وقت الإرسال",

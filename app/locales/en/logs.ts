@@ -17,6 +17,7 @@ const logs = {
       time: "Time",
       actor: "User",
       masquerader: "Masqueraded by",
+      token: "API token",
       action: "Action",
       subject: "Subject",
       ip: "IP address",
@@ -77,6 +78,7 @@ const logs = {
     templates: {
       invitation: "Invitation",
       password_reset: "Password reset",
+      two_factor_reset: "Two-factor reset",
       smtp_test: "SMTP test",
     },
     sentAt: "Sent at",

@@ -20,6 +20,7 @@ const logs: Translation<typeof en> = {
       time: "Date",
       actor: "Utilisateur",
       masquerader: "Usurpation par",
+      token: "Jeton d’API",
       action: "Action",
       subject: "Sujet",
       ip: "Adresse IP",
@@ -80,6 +81,7 @@ const logs: Translation<typeof en> = {
     templates: {
       invitation: "Invitation",
       password_reset: "Réinitialisation du mot de passe",
+      two_factor_reset: "Réinitialisation de la connexion en deux étapes",
       smtp_test: "Test SMTP",
     },
     sentAt: "Envoyé le",

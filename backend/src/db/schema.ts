@@ -66,6 +66,12 @@ export const users = sqliteTable(
     lastLoginAt: text("last_login_at"),
     /** E.164 mobile or contact phone; asked by the residential wizard (migration 0010). */
     contactPhone: text("contact_phone"),
+    /** The TOTP secret (base32), encryptSecret(APP_KEY, …); never returned by the API (migration 0015). */
+    twoFactorSecret: text("two_factor_secret"),
+    /** JSON array of the SHA-256 hex digests of the unused recovery codes. */
+    twoFactorRecoveryCodes: text("two_factor_recovery_codes"),
+    /** Set when a code confirmed the enrolment; until then the secret does not guard the sign-in. */
+    twoFactorConfirmedAt: text("two_factor_confirmed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -128,8 +134,36 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
     /** JSON object for anything else (e.g. {"remember": true}). */
     payload: text("payload").notNull().default("{}"),
+    /** Where the browser was when the session was last seen (Cloudflare's request data, via the portal). */
+    city: text("city"),
+    country: text("country"),
   },
-  (table) => [index("sessions_user_idx").on(table.userId), index("sessions_last_activity_idx").on(table.lastActivity)],
+  (table) => [
+    index("sessions_user_idx").on(table.userId),
+    index("sessions_last_activity_idx").on(table.lastActivity),
+    index("sessions_masquerader_idx").on(table.masqueraderId),
+  ],
+);
+
+/** Sanctum's personal access tokens (migration 0015): `id|secret` is shown once; only the secret's SHA-256 is kept. */
+export const personalAccessTokens = sqliteTable(
+  "personal_access_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** SHA-256 hex of the secret. */
+    token: text("token").notNull().unique("personal_access_tokens_token_unique"),
+    /** JSON array of permission keys, a subset of the owner's when created. */
+    abilities: text("abilities").notNull().default("[]"),
+    lastUsedAt: text("last_used_at"),
+    expiresAt: text("expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("personal_access_tokens_user_idx").on(table.userId)],
 );
 
 export const passwordResetTokens = sqliteTable("password_reset_tokens", {
@@ -161,6 +195,9 @@ export const activityLog = sqliteTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
+    /** The personal access token the change was made with (migration 0015); null for a session. */
+    tokenId: integer("token_id"),
+    tokenName: text("token_name"),
   },
   (table) => [
     index("activity_log_created_at_idx").on(table.createdAt),
@@ -310,8 +347,16 @@ export const portingOrders = sqliteTable(
     completedAt: text("completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Migration 0014 (carrier work happens once): the submission's idempotency key sent to the carrier, when
+    // the carrier was last asked, and the carrier time of the newest webhook event applied.
+    carrierRequestKey: text("carrier_request_key"),
+    carrierCheckedAt: text("carrier_checked_at"),
+    carrierEventAt: text("carrier_event_at"),
   },
-  (table) => [index("porting_orders_organization_status_idx").on(table.organizationId, table.status)],
+  (table) => [
+    index("porting_orders_organization_status_idx").on(table.organizationId, table.status),
+    index("porting_orders_open_checked_idx").on(table.status, table.carrierCheckedAt),
+  ],
 );
 
 // --- Phone numbers: ordering and the carrier (migration 0005) ---
@@ -383,10 +428,14 @@ export const numberOrders = sqliteTable(
     submittedAt: text("submitted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Migration 0014: when the carrier was last asked about the order, and the newest webhook event's time.
+    carrierCheckedAt: text("carrier_checked_at"),
+    carrierEventAt: text("carrier_event_at"),
   },
   (table) => [
     index("number_orders_organization_created_at_idx").on(table.organizationId, table.createdAt),
     index("number_orders_status_idx").on(table.status),
+    index("number_orders_open_checked_idx").on(table.status, table.carrierCheckedAt),
   ],
 );
 
@@ -415,7 +464,11 @@ export const numberOrderItems = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("number_order_items_order_e164_idx").on(table.orderId, table.e164)],
+  (table) => [
+    uniqueIndex("number_order_items_order_e164_idx").on(table.orderId, table.e164),
+    // Migration 0017: a number's page finds the orders it was in.
+    index("number_order_items_e164_idx").on(table.e164),
+  ],
 );
 
 /**
@@ -516,6 +569,7 @@ export const schema = {
   rolePermissions,
   userRoles,
   sessions,
+  personalAccessTokens,
   passwordResetTokens,
   throttles,
   activityLog,
@@ -669,8 +723,13 @@ export const portingOrderEvents = sqliteTable(
     /** Null when the carrier moved the order. */
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** Migration 0014: `<carrier port id>:<status>` of a carrier step, unique: two readers never record it twice. */
+    carrierStep: text("carrier_step"),
   },
-  (table) => [index("porting_order_events_order_idx").on(table.orderId, table.createdAt)],
+  (table) => [
+    index("porting_order_events_order_idx").on(table.orderId, table.createdAt),
+    uniqueIndex("porting_order_events_carrier_step_idx").on(table.carrierStep),
+  ],
 );
 
 /** LOA and latest bill uploads of a port order, in R2 under `porting/<order id>/<uuid>`. */
@@ -691,6 +750,34 @@ export const portingOrderDocuments = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [index("porting_order_documents_order_idx").on(table.orderId)],
+);
+
+/** The sandbox carrier's idempotency (migration 0014): one answer per client request key; null while being served. */
+export const carrierSandboxRequests = sqliteTable("carrier_sandbox_requests", {
+  requestKey: text("request_key").primaryKey(),
+  result: text("result"),
+  createdAt: text("created_at").notNull(),
+});
+
+/** Carrier webhooks (migration 0014): each event once, by the carrier's event id (lib/carrier-sync.ts). */
+export const carrierEvents = sqliteTable(
+  "carrier_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    carrier: text("carrier").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    carrierReference: text("carrier_reference"),
+    occurredAt: text("occurred_at").notNull(),
+    payload: text("payload").notNull(),
+    receivedAt: text("received_at").notNull(),
+    processedAt: text("processed_at"),
+    error: text("error"),
+  },
+  (table) => [
+    uniqueIndex("carrier_events_event_idx").on(table.carrier, table.eventId),
+    index("carrier_events_unprocessed_idx").on(table.processedAt, table.receivedAt),
+  ],
 );
 
 /** The sandbox carrier's port requests (carriers/sandbox.ts); their status is computed from `submitted_at`. */

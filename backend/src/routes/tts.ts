@@ -6,12 +6,13 @@ import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { notFound } from "../lib/errors";
+import { csvExportResponse, exportResponse } from "../lib/export";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { ErrorBag, validationHook } from "../lib/validation";
-import { findVoice, TTS_LANGUAGES, type TtsEngine, TtsRenderError, ttsEngine } from "../tts";
-import { checkSsml, SSML_TAGS } from "../tts/ssml";
+import { findVoice, TTS_LANGUAGES, type TtsEngine, TtsRenderError, TtsTooLong, ttsEngine } from "../tts";
+import { checkSsml, SSML_TAGS, speechEstimateMs } from "../tts/ssml";
 
 /** Text-to-speech prompts: saved text or SSML rendered to audio in R2 off the request. */
 export const ttsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -20,6 +21,9 @@ export const ttsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }
 export const TTS_TEXT_LIMIT = 3000;
 /** Longest text the unsaved "Listen" preview renders (it runs during the request). */
 export const TTS_PREVIEW_LIMIT = 500;
+/** Longest audio a preview and a prompt may have (issue 23, item 6): checked before rendering, and a hard cap of the engine's output. */
+export const TTS_PREVIEW_MAX_MS = 60_000;
+export const TTS_PROMPT_MAX_MS = 600_000;
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -123,7 +127,7 @@ export async function renderPrompt(env: AppEnv["Bindings"], db: Db, engine: TtsE
   const voice = findVoice(engine, prompt.voice);
   try {
     if (!voice) throw new TtsRenderError(`The voice "${prompt.voice}" is not offered by the ${engine.id} engine.`);
-    const audio = await engine.render({ text: prompt.text, format: prompt.format, voice });
+    const audio = await engine.render({ text: prompt.text, format: prompt.format, voice, maxDurationMs: TTS_PROMPT_MAX_MS });
     const key = `tts/${prompt.organizationId}/${prompt.id}-${revision}.${audio.extension}`;
     await env.FILES.put(key, audio.bytes, { httpMetadata: { contentType: audio.contentType } });
     const updated = await db
@@ -202,6 +206,28 @@ ttsRoutes.openapi(
   },
 );
 
+const promptListQuery = listQuerySchema.extend({
+  sort: z.enum(["name", "language", "status", "duration_ms", "created_at", "rendered_at"]).default("created_at"),
+  language: z.enum(TTS_LANGUAGES).optional(),
+  status: z.enum(TTS_STATUSES).optional(),
+});
+
+/** The list's search and filters, shared by the list and its export. */
+function promptFilters(query: z.infer<typeof promptListQuery>): (SQL | undefined)[] {
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  return [
+    pattern
+      ? or(
+          sql`${ttsPrompts.name} LIKE ${pattern} ESCAPE '\\'`,
+          sql`${ttsPrompts.description} LIKE ${pattern} ESCAPE '\\'`,
+          sql`${ttsPrompts.text} LIKE ${pattern} ESCAPE '\\'`,
+        )
+      : undefined,
+    query.language ? eq(ttsPrompts.language, query.language) : undefined,
+    query.status ? eq(ttsPrompts.status, query.status) : undefined,
+  ];
+}
+
 ttsRoutes.openapi(
   createRoute({
     method: "get",
@@ -210,11 +236,7 @@ ttsRoutes.openapi(
     summary: "Prompts, with search (name, description, text), language and status filters",
     middleware: [requireAuth, requirePermission("tools.text_to_speech.read")] as const,
     request: {
-      query: listQuerySchema.extend({
-        sort: z.enum(["name", "language", "status", "duration_ms", "created_at", "rendered_at"]).default("created_at"),
-        language: z.enum(TTS_LANGUAGES).optional(),
-        status: z.enum(TTS_STATUSES).optional(),
-      }),
+      query: promptListQuery,
     },
     responses: { 200: jsonContent(paginatorSchema(PromptSchema), "One page of prompts"), ...errorResponses(401, 403, 422) },
   }),
@@ -222,21 +244,7 @@ ttsRoutes.openapi(
     const me = currentUser(c);
     const query = c.req.valid("query");
     const db = c.get("db");
-    const pattern = query.search ? likePattern(query.search) : undefined;
-    const where = and(
-      ...([
-        tenantScope(me, ttsPrompts.organizationId, query.organization_id),
-        pattern
-          ? or(
-              sql`${ttsPrompts.name} LIKE ${pattern} ESCAPE '\\'`,
-              sql`${ttsPrompts.description} LIKE ${pattern} ESCAPE '\\'`,
-              sql`${ttsPrompts.text} LIKE ${pattern} ESCAPE '\\'`,
-            )
-          : undefined,
-        query.language ? eq(ttsPrompts.language, query.language) : undefined,
-        query.status ? eq(ttsPrompts.status, query.status) : undefined,
-      ] satisfies (SQL | undefined)[]),
-    );
+    const where = and(tenantScope(me, ttsPrompts.organizationId, query.organization_id), ...promptFilters(query));
     const order = query.direction === "asc" ? asc : desc;
     const [rows, totals] = await Promise.all([
       selectPrompts(db)
@@ -247,6 +255,66 @@ ttsRoutes.openapi(
       db.select({ total: count() }).from(ttsPrompts).where(where),
     ]);
     return c.json(paginate(rows.map(serialize), totals[0]?.total ?? 0, query.page, query.per_page), 200);
+  },
+);
+
+ttsRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/tts/export",
+    tags: ["Text-to-speech"],
+    summary: "The prompts list as CSV (the same search and filters, with each prompt's text), streamed",
+    middleware: [requireAuth, requirePermission("tools.text_to_speech.read")] as const,
+    request: { query: promptListQuery },
+    responses: { ...csvExportResponse, ...errorResponses(401, 403, 422) },
+  }),
+  (c) => {
+    const me = currentUser(c);
+    const query = c.req.valid("query");
+    const db = c.get("db");
+    return exportResponse(c, {
+      table: ttsPrompts,
+      id: ttsPrompts.id,
+      tenant: { actor: me, column: ttsPrompts.organizationId, requested: query.organization_id },
+      filters: promptFilters(query),
+      rows: (where, order) =>
+        selectPrompts(db)
+          .where(where)
+          .orderBy(...order),
+      rowId: (row) => row.id,
+      header: [
+        "id",
+        "name",
+        "organization",
+        "language",
+        "voice",
+        "format",
+        "status",
+        "duration_ms",
+        "text",
+        "rendered_by",
+        "rendered_at",
+        "created_at",
+      ],
+      line: (row) => {
+        const prompt = serialize(row);
+        return [
+          prompt.id,
+          prompt.name,
+          prompt.organization.name,
+          prompt.language,
+          prompt.voice,
+          prompt.format,
+          prompt.status,
+          prompt.duration_ms,
+          row.text,
+          prompt.rendered_by?.name,
+          prompt.rendered_at,
+          prompt.created_at,
+        ];
+      },
+      filename: "tts-prompts.csv",
+    });
   },
 );
 
@@ -327,20 +395,23 @@ const PromptBody = SpeechBody.extend({
 
 type SpeechInput = z.infer<typeof SpeechBody>;
 
-/** Voice of the language, SSML that eSpeak can render: field errors otherwise. */
-function checkSpeech(engine: TtsEngine, body: SpeechInput, bag: ErrorBag) {
+/**
+ * Voice of the language, SSML that eSpeak can render (each break at most 10 s), and an estimated length
+ * within `maxDurationMs`: field errors otherwise.
+ */
+function checkSpeech(engine: TtsEngine, body: SpeechInput, bag: ErrorBag, maxDurationMs: number) {
   const voice = findVoice(engine, body.voice);
   if (!voice) bag.add("voice", "validation.in");
   else if (voice.language !== body.language) bag.add("voice", "tts.voice_language_mismatch");
-  if (body.format === "ssml") {
-    const problem = checkSsml(body.text);
-    if (problem) {
-      const { key, ...params } = problem;
-      bag.add("text", `${key}|${JSON.stringify(params)}`);
-    }
-  }
+  const problem = body.format === "ssml" ? checkSsml(body.text) : null;
+  if (problem) {
+    const { key, ...params } = problem;
+    bag.add("text", `${key}|${JSON.stringify(params)}`);
+  } else if (speechEstimateMs(body.text, body.format) > maxDurationMs) bag.add("text", tooLong(maxDurationMs));
   return voice;
 }
+
+const tooLong = (maxDurationMs: number) => `tts.too_long|${JSON.stringify({ seconds: maxDurationMs / 1000 })}`;
 
 function auditFields(values: { name: string; description: string | null; text: string; format: string; language: string; voice: string }) {
   return {
@@ -369,7 +440,7 @@ ttsRoutes.openapi(
     const body = c.req.valid("json");
     const engine = ttsEngine(c.env);
     const bag = new ErrorBag();
-    checkSpeech(engine, body, bag);
+    checkSpeech(engine, body, bag, TTS_PROMPT_MAX_MS);
     bag.throwIfAny();
     const organizationId = writableOrganizationId(me, body.organization_id);
     const now = new Date().toISOString();
@@ -417,7 +488,7 @@ ttsRoutes.openapi(
     const existing = await findPrompt(db, me, id);
     const engine = ttsEngine(c.env);
     const bag = new ErrorBag();
-    checkSpeech(engine, body, bag);
+    checkSpeech(engine, body, bag, TTS_PROMPT_MAX_MS);
     bag.throwIfAny();
     const values = {
       name: body.name,
@@ -492,11 +563,11 @@ ttsRoutes.openapi(
     const body = c.req.valid("json");
     const engine = ttsEngine(c.env);
     const bag = new ErrorBag();
-    const voice = checkSpeech(engine, body, bag);
+    const voice = checkSpeech(engine, body, bag, TTS_PREVIEW_MAX_MS);
     bag.throwIfAny();
     if (!voice) throw new Error("checkSpeech accepted an unknown voice.");
     try {
-      const audio = await engine.render({ text: body.text, format: body.format, voice });
+      const audio = await engine.render({ text: body.text, format: body.format, voice, maxDurationMs: TTS_PREVIEW_MAX_MS });
       return c.body(audio.bytes.slice().buffer, 200, {
         "Content-Type": audio.contentType,
         "Content-Disposition": `inline; filename="preview.${audio.extension}"`,
@@ -505,7 +576,7 @@ ttsRoutes.openapi(
     } catch (error) {
       if (!(error instanceof TtsRenderError)) throw error;
       console.warn("tts preview", error.message);
-      bag.add("text", "tts.render_failed");
+      bag.add("text", error instanceof TtsTooLong ? tooLong(error.maxDurationMs) : "tts.render_failed");
       bag.throwIfAny();
       throw error;
     }

@@ -2,9 +2,9 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { isId, listApiQuery, oneOf } from "~/components/admin/list-query";
 import { isTimeZone } from "~/components/admin/organization-schema";
-import { organizationSchema } from "~/components/admin/organization-schema.server";
 import { roleSchema } from "~/components/admin/role-schema";
 import { addUserSchema, editUserSchema } from "~/components/admin/user-schema";
+import { organizationSchema } from "~/lib/admin/organization-schema.server";
 import { listUrl } from "~/lib/admin/upstream.server";
 import { parseListParams } from "~/lib/list-params";
 

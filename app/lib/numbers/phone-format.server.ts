@@ -2,7 +2,7 @@
 // stays out of the browser. Loaders send `phoneLabels(...)` with their data; components read it through
 // `phoneFormatter` (./format.ts). Validation with the full metadata happens on the backend.
 import { parsePhoneNumberWithError } from "libphonenumber-js/min";
-import type { PhoneLabels } from "./format";
+import type { PhoneLabels } from "~/components/numbers/format";
 
 /**
  * A stored E.164 number as people write it: NANP numbers (+1) in their national form "(212) 555-0100",
