@@ -18,8 +18,20 @@ export interface CurrentUser {
   permissions: Permission[];
   /** Member of the provider organization: may see every organization. */
   isProvider: boolean;
+  /** A confirmed second factor guards this user's sign-in. */
+  twoFactorEnabled: boolean;
+  /** The two_factor_required setting applies to this user (provider staff, or everyone). */
+  twoFactorRequired: boolean;
   lastLoginAt: string | null;
   createdAt: string;
+}
+
+/** A request made with a personal access token: its owner and what it may do. */
+export interface ApiTokenAuth {
+  id: number;
+  name: string;
+  userId: number;
+  abilities: Permission[];
 }
 
 /** Bindings a deployment may add on top of the generated BackendEnv. */
@@ -60,5 +72,7 @@ export type AppEnv = {
     db: Db;
     session: SessionManager;
     user: CurrentUser | undefined;
+    /** The personal access token a request authenticated with (Authorization: Bearer), if any. */
+    apiToken: ApiTokenAuth | undefined;
   };
 };

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Permission } from "../../../common/permissions";
 import type { Db } from "../db/client";
 import { LOCALES, organizations, passwordResetTokens, roles, sessions, USER_STATUSES, userRoles, users } from "../db/schema";
@@ -7,10 +7,14 @@ import { logActivity } from "../lib/activity";
 import { currentUser, loadUser, requireAuth, requirePermission, serializeUser } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, forbidden, notFound } from "../lib/errors";
+import { csvExportResponse, exportResponse } from "../lib/export";
 import { sendInvitation } from "../lib/invitations";
 import { listPage, searchCondition } from "../lib/list";
+import { twoFactorResetMail } from "../lib/mail-templates";
+import { mailerFor } from "../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, UserSchema } from "../lib/openapi";
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
+import { getSettings } from "../lib/settings";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { ErrorBag, safeText, validationHook } from "../lib/validation";
 import { activeHolders, LOCKOUT_KEY, permissionsByRole } from "./roles";
@@ -77,6 +81,22 @@ function assertNotMorePrivileged(me: CurrentUser, target: CurrentUser): void {
   if (target.permissions.some((key) => !me.permissions.includes(key))) throw forbidden();
 }
 
+const userListQuery = listQuerySchema.extend({
+  sort: z.enum(["name", "email", "created_at", "last_login_at"]).default("created_at"),
+  role_id: z.coerce.number().int().positive().optional(),
+  status: z.enum(USER_STATUSES).optional(),
+});
+
+/** The list's filters, shared by the list and its export. */
+function userFilters(query: z.infer<typeof userListQuery>): (SQL | undefined)[] {
+  return [
+    query.status ? eq(users.status, query.status) : undefined,
+    query.role_id
+      ? sql`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = "users"."id" AND ${userRoles.roleId} = ${query.role_id})`
+      : undefined,
+  ];
+}
+
 usersRoutes.openapi(
   createRoute({
     method: "get",
@@ -85,11 +105,7 @@ usersRoutes.openapi(
     summary: "Users (organization members: their organization only)",
     middleware: [requireAuth, requirePermission("admin.users.read")] as const,
     request: {
-      query: listQuerySchema.extend({
-        sort: z.enum(["name", "email", "created_at", "last_login_at"]).default("created_at"),
-        role_id: z.coerce.number().int().positive().optional(),
-        status: z.enum(USER_STATUSES).optional(),
-      }),
+      query: userListQuery,
     },
     responses: { 200: jsonContent(paginatorSchema(UserRowSchema), "One page of users"), ...errorResponses(401, 403, 422) },
   }),
@@ -104,12 +120,7 @@ usersRoutes.openapi(
       tenant: { actor: me, column: users.organizationId },
       query,
       search: query.search ? searchCondition("users_fts", users.id, query.search) : undefined,
-      filters: [
-        query.status ? eq(users.status, query.status) : undefined,
-        query.role_id
-          ? sql`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = "users"."id" AND ${userRoles.roleId} = ${query.role_id})`
-          : undefined,
-      ],
+      filters: userFilters(query),
       sort: SORTS[query.sort],
       rows: (where, rowOrder) =>
         db
@@ -146,6 +157,66 @@ usersRoutes.openapi(
       created_at: row.createdAt,
     }));
     return c.json({ ...page, data }, 200);
+  },
+);
+
+usersRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/users/export",
+    tags: ["Users"],
+    summary: "The users list as CSV (the same filters and search), newest first, streamed",
+    middleware: [requireAuth, requirePermission("admin.users.read")] as const,
+    request: { query: userListQuery },
+    responses: { ...csvExportResponse, ...errorResponses(401, 403, 422) },
+  }),
+  (c) => {
+    const me = currentUser(c);
+    const query = c.req.valid("query");
+    const db = c.get("db");
+    return exportResponse(c, {
+      table: users,
+      id: users.id,
+      tenant: { actor: me, column: users.organizationId, requested: query.organization_id },
+      filters: userFilters(query),
+      search: query.search ? searchCondition("users_fts", users.id, query.search) : undefined,
+      rows: async (where, order) => {
+        const rows = await db
+          .select({
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            locale: users.locale,
+            status: users.status,
+            organizationName: organizations.name,
+            lastLoginAt: users.lastLoginAt,
+            createdAt: users.createdAt,
+          })
+          .from(users)
+          .innerJoin(organizations, eq(organizations.id, users.organizationId))
+          .where(where)
+          .orderBy(...order);
+        const roleMap = await rolesOf(
+          db,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => ({ ...row, roles: (roleMap.get(row.id) ?? []).map((role) => role.name) }));
+      },
+      rowId: (row) => row.id,
+      header: ["id", "name", "email", "organization", "roles", "status", "locale", "last_login_at", "created_at"],
+      line: (row) => [
+        row.id,
+        row.name,
+        row.email,
+        row.organizationName,
+        row.roles.join("; "),
+        row.status,
+        row.locale,
+        row.lastLoginAt,
+        row.createdAt,
+      ],
+      filename: "users.csv",
+    });
   },
 );
 
@@ -404,5 +475,51 @@ usersRoutes.openapi(
       before: auditFields(target),
     });
     return c.body(null, 204);
+  },
+);
+
+usersRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/api/users/{id}/two-factor",
+    tags: ["Users"],
+    summary: "Reset a user's second factor (a lost phone): they sign in with the password alone and are told by e-mail",
+    middleware: [requireAuth, requirePermission("admin.users.update")] as const,
+    request: { params: idParam },
+    responses: { 200: jsonContent(UserDetailSchema, "The user, without a second factor"), ...errorResponses(401, 403, 404, 409, 419) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const { id } = c.req.valid("param");
+    const db = c.get("db");
+    const target = await findVisibleUser(c, id);
+    assertNotMorePrivileged(me, target);
+    const stored = await db.query.users.findFirst({ where: eq(users.id, id), columns: { twoFactorSecret: true } });
+    if (!target.twoFactorEnabled && !stored?.twoFactorSecret) throw new ApiError(409, { message: "users.two_factor_not_enabled" });
+    await db
+      .update(users)
+      .set({ twoFactorSecret: null, twoFactorRecoveryCodes: null, twoFactorConfirmedAt: null, updatedAt: new Date().toISOString() })
+      .where(and(eq(users.id, id), tenantScope(me, users.organizationId)));
+    await logActivity(c, {
+      action: "users.two_factor_reset",
+      subject_type: "user",
+      subject_id: id,
+      subject_label: target.name,
+      organization_id: target.organizationId,
+      before: { two_factor: target.twoFactorEnabled ? "on" : "enrolling" },
+      after: { two_factor: "off" },
+    });
+    const settings = await getSettings(db);
+    const mail = twoFactorResetMail({
+      portalName: settings.portal_name,
+      name: target.name,
+      admin: me.name,
+      url: new URL("/profile/security", c.env.APP_URL).toString(),
+      locale: target.locale,
+    });
+    await mailerFor(c).send({ to: target.email, template: "two_factor_reset", organization_id: target.organizationId, ...mail });
+    const updated = await loadUser(db, id);
+    if (!updated) throw notFound();
+    return c.json(detail(updated), 200);
   },
 );
