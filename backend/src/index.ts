@@ -14,6 +14,7 @@ import { deleteAbandonedImports } from "./lib/number-import";
 import { consumeImportBatches, type ImportBatchMessage } from "./lib/number-import-job";
 import { deleteExpiredDrafts } from "./lib/residential";
 import { csrfMiddleware, deleteExpiredSessions, sessionMiddleware } from "./lib/session";
+import { consumeTtsRenders, failStaleRenders, isTtsRenderMessage } from "./lib/tts-job";
 import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";
 import { activityFiltersRoutes } from "./routes/activity-log-filters";
@@ -114,6 +115,12 @@ export default {
       }),
     );
     ctx.waitUntil(deleteAbandonedImports(env.DB, env.FILES));
+    // Renders a killed consumer left `rendering` (lib/tts-job.ts).
+    ctx.waitUntil(
+      failStaleRenders(env.DB).then((failed) => {
+        if (failed > 0) console.log(`[cleanup] tts_renders_failed=${failed}`);
+      }),
+    );
     // Residential wizard drafts untouched for 7 days.
     ctx.waitUntil(
       deleteExpiredDrafts(createDb(env.DB)).then((deleted) => {
@@ -122,7 +129,11 @@ export default {
     );
   },
   /** Phone-number import batches (the IMPORT_QUEUE consumer of wrangler.toml). */
+  /** The deployment's queue carries import batches and TTS renders (`kind: "tts_render"`). */
   async queue(batch, env) {
-    await consumeImportBatches(batch as MessageBatch<ImportBatchMessage>, env);
+    const renders = batch.messages.filter(isTtsRenderMessage);
+    const imports = batch.messages.filter((message) => !isTtsRenderMessage(message));
+    if (renders.length > 0) await consumeTtsRenders(renders, env);
+    if (imports.length > 0) await consumeImportBatches({ ...batch, messages: imports } as MessageBatch<ImportBatchMessage>, env);
   },
 } satisfies ExportedHandler<BackendEnv>;
