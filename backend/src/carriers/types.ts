@@ -126,6 +126,7 @@ export interface PortDocument {
 export type PortOrderStatus = "submitted" | "foc_confirmed" | "completed" | "exception" | "cancelled";
 
 export interface PortOrder {
+  /** The carrier's id; several ids joined by commas when the carrier split the request (Telnyx: one per losing carrier). */
   carrier_port_id: string;
   status: PortOrderStatus;
   foc_date: string | null;
@@ -182,6 +183,17 @@ export interface E911Provisioning {
   reason: string | null;
 }
 
+/**
+ * What a carrier's webhook says, carrier-neutral. `event_id` makes processing idempotent and `occurred_at`
+ * order-independent. A `port_order` event names one carrier port id, which an AMP order matches when its
+ * `carrier_port_id` is that id or lists it (a split port): the order's state is then its getPortOrder.
+ */
+export type CarrierEvent = { event_id: string; occurred_at: string; type: string } & (
+  | { kind: "number_order"; carrier_order_id: string; numbers: OrderedNumber[] }
+  | { kind: "port_order"; carrier_port_id: string; status: PortOrderStatus; foc_date: string | null; exception: string | null }
+  | { kind: "ignored" }
+);
+
 /** One carrier. `now` is passed in so time-dependent behaviour (expiry, order progress) is testable. */
 export interface Carrier {
   /** Stored in `phone_numbers.carrier` and `number_orders.carrier`. */
@@ -214,6 +226,16 @@ export interface Carrier {
   readonly minimumFocBusinessDays: number;
   /** Withdraws a port request that has not completed; throws `carrier.order_rejected` once completed. */
   cancelPortOrder(carrierPortId: string, now: Date): Promise<PortOrder>;
+
+  // Carriers that push progress by webhook (Telnyx); the sandbox has none.
+  /** Whether the raw body and headers were signed by the carrier, recently ("valid"), or why not. */
+  verifyWebhook?(
+    rawBody: string,
+    headers: Headers,
+    now: Date,
+  ): Promise<"valid" | "missing_signature" | "stale" | "bad_signature" | "no_key">;
+  /** The verified body as an event, or null when it is not one of the carrier's events. */
+  parseWebhook?(rawBody: string): Promise<CarrierEvent | null>;
 }
 
 /** Why a carrier call failed; `code` is the message key the API answers with (`{message: code}`). */
