@@ -2,9 +2,9 @@
 // Runs on the pinned Node 24 (npm scripts). The seed data itself lives in backend/src/db/seed.ts, shared
 // with the backend tests; it is bundled with esbuild, turned into SQL and executed by wrangler.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { dirname, join, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { build } from "esbuild";
 
@@ -74,6 +74,18 @@ async function seed() {
   console.log("Seeded. Sign in as admin@amp.test / password (see docs/backend.md for every demo account).");
 }
 
+/** The demo data as a .sql file, for a remote D1 (a new branch preview: scripts/deploy/plan.ts). */
+async function seedFile(path) {
+  if (!path) {
+    console.error("Usage: node scripts/db.mjs seed-file <out.sql>");
+    process.exit(1);
+  }
+  const statements = await withModule("backend/src/db/seed.ts", (module) => module.seedStatements());
+  mkdirSync(dirname(resolve(path)), { recursive: true });
+  writeFileSync(path, `${statements.join("\n\n")}\n`);
+  console.log(`Wrote ${statements.length} statements of demo data to ${path}.`);
+}
+
 async function seedLarge() {
   const statements = await withModule("backend/src/db/seed-large.ts", (module) => module.largeSeedStatements());
   const started = Date.now();
@@ -134,6 +146,9 @@ switch (command) {
     migrate();
     await seed();
     break;
+  case "seed-file":
+    await seedFile(process.argv[3]);
+    break;
   case "large":
     migrate();
     await seed();
@@ -143,6 +158,6 @@ switch (command) {
     outbox(process.argv.slice(3));
     break;
   default:
-    console.error("Usage: node scripts/db.mjs migrate|seed|reset|large|outbox [address] [--json]");
+    console.error("Usage: node scripts/db.mjs migrate|seed|reset|large|seed-file <out.sql>|outbox [address] [--json]");
     process.exit(1);
 }

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { phoneNumbers } from "../src/db/schema";
-import { COUNT_CAP, ftsPhrase, substringCondition } from "../src/lib/list";
+import { createDb } from "../src/db/client";
+import { activityLog, phoneNumbers } from "../src/db/schema";
+import { COUNT_CAP, exactTermTest, ftsPhrase, substringCondition } from "../src/lib/list";
 import { paginate } from "../src/lib/pagination";
 import { json, query, signedIn } from "./helpers";
 
@@ -223,6 +224,40 @@ describe("capped counts (issue 30)", () => {
     );
     expect(scoped).toMatchObject({ total: COUNT_CAP, total_capped: true });
     expect(scoped.data[0]?.subject_label).toBe("capword 10500");
+  });
+
+  it("give the same rows whichever way a broad search walks: row tests on the first pages, the set of matches deeper", async () => {
+    // Five terms share the prefix "capterm": more than a row test expands, so "capterm" walks with the set.
+    await env.DB.prepare(
+      `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
+       INSERT INTO activity_log (action, organization_id, subject_label, created_at)
+       SELECT 'users.updated', NULL, 'capterm' || CASE WHEN i <= ${COUNT_CAP + 500} THEN 'a' ELSE char(98 + i % 4) END || ' ' || i,
+              strftime('%Y-%m-%dT%H:%M:%fZ', '2021-01-01', '+' || ((i * 7919) % 20000) || ' seconds') FROM n`,
+    )
+      .bind(COUNT_CAP + 540)
+      .run();
+    const db = createDb(env.DB);
+    expect(await exactTermTest(db, "activity_log_fts", activityLog.id, "capterma")).not.toBeNull();
+    expect(await exactTermTest(db, "activity_log_fts", activityLog.id, "Bulk CAPTERMA")).not.toBeNull();
+    expect(await exactTermTest(db, "activity_log_fts", activityLog.id, "capterm")).toBeNull();
+    expect(await exactTermTest(db, "activity_log_fts", activityLog.id, "écapterma")).toBeNull();
+    const admin = await signedIn("admin@amp.test");
+    const expected = async (where: string, offset: number) =>
+      (
+        await query<{ id: number }>(
+          `SELECT id FROM activity_log WHERE ${where} ORDER BY created_at DESC, id DESC LIMIT 100 OFFSET ${offset}`,
+        )
+      ).map((row) => row.id);
+    const ids = async (url: string) => (await json<Page>(await admin.get(url))).data.map((row) => row.id);
+    // One term ("capterma"): the first pages test rows.
+    expect(await ids("/api/activity-log?search=capterma&per_page=100")).toEqual(await expected("subject_label LIKE 'capterma %'", 0));
+    const page = await ids("/api/activity-log?search=capterma&per_page=20&page=2");
+    expect(page).toEqual((await expected("subject_label LIKE 'capterma %'", 20)).slice(0, 20));
+    // Five terms: the set of matches, on the first page too.
+    expect(await ids("/api/activity-log?search=capterm&per_page=100")).toEqual(await expected("subject_label LIKE 'capterm%'", 0));
+    expect(await ids("/api/activity-log?search=capterm&per_page=100&page=90")).toEqual(
+      await expected("subject_label LIKE 'capterm%'", 8900),
+    );
   });
 
   it("stay exact for a narrow search and for unfiltered lists", async () => {

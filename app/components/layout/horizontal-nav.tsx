@@ -36,11 +36,7 @@ export function HorizontalNav({ groups, sticky, icons }: { groups: NavGroup[]; s
                           {label}
                         </a>
                       ) : (
-                        <NavLink
-                          to={item.href}
-                          prefetch="intent"
-                          className={({ isActive }) => cn(menuItemClass, isActive && "bg-primary/10 text-primary")}
-                        >
+                        <NavLink to={item.href} className={({ isActive }) => cn(menuItemClass, isActive && "bg-primary/10 text-primary")}>
                           <NavIcon sprite={icons} id={item.id} />
                           {label}
                         </NavLink>

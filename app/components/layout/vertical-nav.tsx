@@ -110,8 +110,6 @@ export function VerticalNav({
                     ) : (
                       <NavLink
                         to={item.href}
-                        // The screen's code and data start loading while the pointer rests on the entry.
-                        prefetch="intent"
                         title={iconsOnly ? label : undefined}
                         className={({ isActive }) =>
                           cn(

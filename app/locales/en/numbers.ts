@@ -64,6 +64,7 @@ const numbers = {
     failed: "The action could not be completed. Try again.",
   },
   carrier: {
+    port_pin_mismatch: "The PIN does not match the losing carrier's records: a wireless number needs its account's port-out PIN.",
     timeout: "The carrier did not answer in time. Try again.",
     unavailable: "The carrier is unavailable right now. Try again in a moment.",
     reservation_expired: "The reservation expired before the order was placed.",

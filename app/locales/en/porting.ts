@@ -152,7 +152,12 @@ const porting = {
     invalid: "Not a valid North American number",
     duplicate: "Listed twice",
   },
+  inventory: {
+    held: "{{number}} is already in the inventory (of this or another organization): it cannot be ported in.",
+    kept_out: "Already in the inventory, so not added by this port: {{numbers}}.",
+  },
   carrier: {
+    port_pin_mismatch: "The PIN does not match the losing carrier's records: a wireless number needs its account's port-out PIN.",
     timeout: "The carrier did not answer in time. Nothing was changed; try again in a moment.",
     unavailable: "The carrier could not be reached. Nothing was changed; try again in a moment.",
     failed: "The request could not be completed. Try again in a moment.",

@@ -67,6 +67,8 @@ const numbers: Translation<typeof en> = {
     failed: "L’action n’a pas pu aboutir. Réessayez.",
   },
   carrier: {
+    port_pin_mismatch:
+      "Le code PIN ne correspond pas à celui de l’opérateur cédant : un numéro mobile exige le code de portabilité de son compte.",
     timeout: "L’opérateur n’a pas répondu à temps. Réessayez.",
     unavailable: "L’opérateur est indisponible pour le moment. Réessayez dans un instant.",
     reservation_expired: "La réservation a expiré avant que la commande soit passée.",

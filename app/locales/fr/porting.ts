@@ -155,7 +155,13 @@ const porting: Translation<typeof en> = {
     invalid: "Pas un numéro nord-américain valide",
     duplicate: "Présent deux fois",
   },
+  inventory: {
+    held: "{{number}} est déjà dans l’inventaire (de cette organisation ou d’une autre) : il ne peut pas être porté.",
+    kept_out: "Déjà dans l’inventaire, donc non ajoutés par ce portage : {{numbers}}.",
+  },
   carrier: {
+    port_pin_mismatch:
+      "Le code PIN ne correspond pas à celui de l’opérateur cédant : un numéro mobile exige le code de portabilité de son compte.",
     timeout: "L’opérateur n’a pas répondu à temps. Rien n’a été modifié ; réessayez dans un instant.",
     unavailable: "L’opérateur est injoignable. Rien n’a été modifié ; réessayez dans un instant.",
     failed: "La demande n’a pas pu aboutir. Réessayez dans un instant.",

@@ -37,6 +37,7 @@ import { placeNumberOrder } from "../routes/number-orders";
 import { activityStatement, logActivity } from "./activity";
 import type { AppEnv, CurrentUser } from "./context";
 import { ApiError } from "./errors";
+import { heldInInventory } from "./inventory";
 import { sendInvitation } from "./invitations";
 import { carrierCall, loadOrder, settleOrder } from "./phone-numbers";
 
@@ -403,11 +404,8 @@ async function holdNumber(c: Ctx, _me: CurrentUser, row: DraftRow, held: Held, n
       throw new PartFailure("number", carrierReason(error));
     });
     if (!fact?.portable) throw new PartFailure("number", fact?.reason ?? "carrier.not_portable");
-    const [present] = await db
-      .select({ id: phoneNumbers.id })
-      .from(phoneNumbers)
-      .where(and(eq(phoneNumbers.e164, choice.e164), ne(phoneNumbers.status, "disconnected")));
-    if (present) throw new PartFailure("number", "residential.number_in_inventory");
+    if ((await heldInInventory(db, [choice.e164], row.organizationId)).size > 0)
+      throw new PartFailure("number", "residential.number_in_inventory");
     return;
   }
   const order = await loadOrder(db, choice.number_order_id, eq(numberOrders.organizationId, row.organizationId), now);

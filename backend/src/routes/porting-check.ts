@@ -2,14 +2,19 @@ import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { MAX_CHECK_NUMBERS, parseNumberList } from "../../../common/number-list";
 import { createCarrier } from "../carriers";
 import { PHONE_NUMBER_TYPES } from "../db/schema";
-import { requireAuth, requirePermission } from "../lib/auth";
+import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { validationError } from "../lib/errors";
+import { HELD_REASON, heldInInventory } from "../lib/inventory";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { carrierCall } from "../lib/phone-numbers";
 import { validationHook } from "../lib/validation";
 
-/** Portability check: can these numbers be ported in, from whom, and how fast. Reads only. */
+/**
+ * Portability check: can these numbers be ported in, from whom, and how fast. Reads only. A number already in
+ * the inventory (any organization, or the provider's stock: lib/inventory.ts) is not portable, whatever the
+ * carrier says: reason `inventory.held`.
+ */
 export const portingCheckRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 /** Pasted text can be long: 1,000 numbers of up to ~25 characters with separators. */
@@ -20,7 +25,10 @@ const PortabilityResultSchema = z
     e164: z.string(),
     portable: z.boolean(),
     fast_portable: z.boolean(),
-    reason: z.string().nullable().openapi({ description: "Message key (`carrier.*`) when not portable" }),
+    reason: z
+      .string()
+      .nullable()
+      .openapi({ description: "Message key when not portable: `carrier.*`, or `inventory.held` for a number already in the inventory" }),
     losing_carrier: z.string().nullable(),
     spid: z.string().nullable(),
     ocn: z.string().nullable(),
@@ -76,7 +84,14 @@ portingCheckRoutes.openapi(
     if (numbers.length > MAX_CHECK_NUMBERS) {
       throw validationError({ numbers: [`porting.check.too_many|${JSON.stringify({ max: MAX_CHECK_NUMBERS })}`] });
     }
-    const results = numbers.length > 0 ? await carrierCall(() => createCarrier(c.env, c.get("db")).checkPortability(numbers)) : [];
+    const db = c.get("db");
+    const [facts, held] = await Promise.all([
+      numbers.length > 0 ? carrierCall(() => createCarrier(c.env, db).checkPortability(numbers)) : [],
+      heldInInventory(db, numbers, currentUser(c).organizationId),
+    ]);
+    const results = facts.map((fact) =>
+      held.has(fact.e164) ? { ...fact, portable: false, fast_portable: false, reason: HELD_REASON } : fact,
+    );
     const groups = new Map<string, { losing_carrier: string | null; spid: string | null; total: number; portable: number }>();
     for (const result of results) {
       const key = `${result.losing_carrier}|${result.spid}`;

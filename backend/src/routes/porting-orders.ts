@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { normalizePostalCode, postalCodeError, regionsOf } from "../../../common/e911";
 import { MAX_CHECK_NUMBERS, parseNanpNumber } from "../../../common/number-list";
 import { searchDigits } from "../../../common/phone-numbers";
@@ -14,7 +14,6 @@ import {
   PORTING_DOCUMENT_KINDS,
   PORTING_DOCUMENT_SOURCES,
   PORTING_ORDER_STATUSES,
-  phoneNumbers,
   portingOrderDocuments,
   portingOrderEvents,
   portingOrders,
@@ -25,6 +24,7 @@ import type { AppEnv, CurrentUser } from "../lib/context";
 import { encryptSecret } from "../lib/crypto";
 import { storeGeneratedPdf } from "../lib/documents";
 import { ApiError, notFound, validationError } from "../lib/errors";
+import { completionUpsert, heldInInventory, heldNumberErrors } from "../lib/inventory";
 import { type LosingCarrier, loaPdf } from "../lib/loa-letter";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
@@ -277,33 +277,32 @@ async function syncWithCarrier(c: Parameters<Parameters<typeof portingOrdersRout
   for (const to of path) {
     if (!canMove(from, to, "carrier")) break;
     const stamp = now.toISOString();
+    let message = to === "exception" ? remote.exception : null;
     if (to === "completed") {
       const numbers = JSON.parse(row.numbers) as string[];
-      const facts = await carrierCall(() => carrier.checkPortability(numbers));
-      const statements = numbers.map((e164) => {
-        const fact = facts.find((entry) => entry.e164 === e164);
-        return db
-          .insert(phoneNumbers)
-          .values({
+      // Never reassigns a number already in the inventory (lib/inventory.ts): such a number is left out, and said so.
+      const [facts, held] = await Promise.all([
+        carrierCall(() => carrier.checkPortability(numbers)),
+        heldInInventory(db, numbers, row.organizationId),
+      ]);
+      const statements = numbers
+        .filter((e164) => !held.has(e164))
+        .map((e164) => {
+          const fact = facts.find((entry) => entry.e164 === e164);
+          return completionUpsert(db, {
             e164,
             organizationId: row.organizationId,
-            status: "in_service",
             type: fact?.type ?? "local",
             carrier: carrier.name,
             rateCenter: fact?.rate_center ?? null,
             state: fact?.state ?? null,
             lata: fact?.lata ?? null,
-            capabilities: JSON.stringify(["voice", "sms", "emergency"]),
-            createdAt: stamp,
-            updatedAt: stamp,
-          })
-          .onConflictDoUpdate({
-            target: phoneNumbers.e164,
-            set: { organizationId: row.organizationId, status: "in_service", updatedAt: stamp },
+            stamp,
           });
-      });
+        });
       const [first, ...rest] = statements;
       if (first) await db.batch([first, ...rest]);
+      if (held.size > 0) message = `inventory.kept_out|${JSON.stringify({ numbers: [...held].join(", ") })}`;
     }
     await db
       .update(portingOrders)
@@ -315,7 +314,7 @@ async function syncWithCarrier(c: Parameters<Parameters<typeof portingOrdersRout
         updatedAt: stamp,
       })
       .where(eq(portingOrders.id, row.id));
-    await recordTransition(c, row, from, to, "carrier", to === "exception" ? remote.exception : null);
+    await recordTransition(c, row, from, to, "carrier", message);
     from = to;
   }
 }
@@ -422,9 +421,9 @@ portingOrdersRoutes.openapi(
   },
 );
 
-async function storedFields(c: Parameters<Parameters<typeof portingOrdersRoutes.openapi>[1]>[0], body: OrderInput) {
+async function storedFields(c: Parameters<Parameters<typeof portingOrdersRoutes.openapi>[1]>[0], body: OrderInput, organizationId: number) {
   const numbers = normalizeNumbers(body.numbers);
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = { ...(await heldNumberErrors(c.get("db"), numbers, organizationId)) };
   checkAddress(body.service_address, errors);
   if (Object.keys(errors).length > 0) throw validationError(errors);
   const address = body.service_address
@@ -475,7 +474,7 @@ portingOrdersRoutes.openapi(
     const db = c.get("db");
     const body = c.req.valid("json");
     const organizationId = writableOrganizationId(me, body.organization_id);
-    const fields = await storedFields(c, body);
+    const fields = await storedFields(c, body, organizationId);
     const now = new Date().toISOString();
     const [created] = await db
       .insert(portingOrders)
@@ -518,7 +517,7 @@ portingOrdersRoutes.openapi(
     const body = c.req.valid("json");
     const row = await findOrder(db, currentUser(c), id);
     if (!EDITABLE.includes(row.status)) throw new ApiError(409, { message: "porting.order.not_editable" });
-    const fields = await storedFields(c, body);
+    const fields = await storedFields(c, body, row.organizationId);
     await db
       .update(portingOrders)
       .set({ ...fields, updatedAt: new Date().toISOString() })
@@ -556,6 +555,9 @@ portingOrdersRoutes.openapi(
     const now = new Date();
     if (to === "submitted") {
       checkSubmittable(row, carrier, now);
+      // Checked again at submission: a number may have entered the inventory since the draft was saved.
+      const held = await heldNumberErrors(db, JSON.parse(row.numbers) as string[], row.organizationId);
+      if (held) throw validationError(held);
       const address = row.serviceAddress ? JSON.parse(row.serviceAddress) : null;
       // The carrier first: when it refuses or times out, the order stays as it was.
       const port = await carrierCall(() =>
@@ -595,17 +597,6 @@ portingOrdersRoutes.openapi(
           updatedAt: now.toISOString(),
         })
         .where(eq(portingOrders.id, id));
-      // Numbers we already hold for this organization show as porting in meanwhile.
-      await db
-        .update(phoneNumbers)
-        .set({ status: "porting_in", updatedAt: now.toISOString() })
-        .where(
-          and(
-            inArray(phoneNumbers.e164, JSON.parse(row.numbers) as string[]),
-            eq(phoneNumbers.organizationId, row.organizationId),
-            eq(phoneNumbers.status, "available"),
-          ),
-        );
     } else {
       if (row.carrierPortId && row.status !== "draft") await carrierCall(() => carrier.cancelPortOrder(row.carrierPortId as string, now));
       await db.update(portingOrders).set({ status: "cancelled", updatedAt: now.toISOString() }).where(eq(portingOrders.id, id));

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, inArray, isNull, ne, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, ne, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { parseNanpNumber } from "../../../common/number-list";
 import { createCarrier } from "../carriers";
@@ -9,6 +9,7 @@ import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, forbidden, notFound, validationError } from "../lib/errors";
+import { heldInInventory } from "../lib/inventory";
 import { errorResponses, jsonBody, jsonContent, MessageSchema } from "../lib/openapi";
 import { listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { carrierCall, loadOrder, PhoneNumberSchema, phoneNumberColumns, serializePhoneNumber } from "../lib/phone-numbers";
@@ -395,13 +396,9 @@ residentialRoutes.openapi(
       if (!me.permissions.includes("tools.phone_numbers.port")) throw forbidden();
       const parsed = parseNanpNumber(body.number);
       if ("reason" in parsed) throw validationError({ number: [`porting.unparseable.${parsed.reason}`] });
-      const [present] = await db
-        .select({ id: phoneNumbers.id })
-        .from(phoneNumbers)
-        .where(
-          and(eq(phoneNumbers.e164, parsed.e164), inArray(phoneNumbers.status, ["available", "reserved", "in_service", "porting_in"])),
-        );
-      if (present) throw validationError({ number: ["residential.number_in_inventory"] });
+      // The one rule of lib/inventory.ts: a number already in the inventory, anyone's, is never ported in.
+      if ((await heldInInventory(db, [parsed.e164], row.organizationId)).size > 0)
+        throw validationError({ number: ["residential.number_in_inventory"] });
       const carrier = createCarrier(c.env, db);
       const [fact] = await carrierCall(() => carrier.checkPortability([parsed.e164]));
       if (!fact?.portable) throw validationError({ number: [`porting:${fact?.reason ?? "carrier.not_portable"}`] });
