@@ -19,7 +19,7 @@ async function signer(at = new Date("2026-11-27T15:00:00Z")) {
   };
 }
 
-const event = (eventType: string, payload: unknown, id = crypto.randomUUID()) =>
+const event = (eventType: string, payload: unknown, id: string = crypto.randomUUID()) =>
   JSON.stringify({
     data: { event_type: eventType, id, occurred_at: "2026-11-27T15:00:00.000Z", payload, record_type: "event" },
     meta: { attempt: 1, delivered_to: "https://portal.example/webhooks/telnyx" },

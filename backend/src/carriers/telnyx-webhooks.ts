@@ -10,7 +10,7 @@ export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 export type WebhookVerdict = "valid" | "missing_signature" | "stale" | "bad_signature" | "no_key";
 
-function fromBase64(value: string): Uint8Array | null {
+function fromBase64(value: string): Uint8Array<ArrayBuffer> | null {
   try {
     const binary = atob(value.trim());
     const bytes = new Uint8Array(binary.length);
