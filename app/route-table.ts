@@ -107,6 +107,14 @@ export const SCREENS = [
     permission: "tools.phone_numbers.read",
     nav: { section: "tools", label: "phoneNumbers" },
   },
+  // A number's own page (issue 25): every list links its numbers here.
+  {
+    id: "number-detail",
+    path: "tools/numbers/:id",
+    file: "routes/tools.numbers.detail.tsx",
+    permission: "tools.phone_numbers.read",
+    sample: "/tools/numbers/1",
+  },
   {
     id: "numbers-edit",
     path: "tools/numbers/edit/:id",
@@ -120,6 +128,21 @@ export const SCREENS = [
     file: "routes/tools.orders.phone-numbers.tsx",
     permission: "tools.phone_numbers.order",
     nav: { section: "tools", label: "orderNumbers" },
+  },
+  // Order history (issue 25): the list, and one order (the confirmation page links to it).
+  {
+    id: "number-orders",
+    path: "tools/orders",
+    file: "routes/tools.orders.tsx",
+    permission: "tools.phone_numbers.order",
+    nav: { section: "tools", label: "numberOrders" },
+  },
+  {
+    id: "number-order-detail",
+    path: "tools/orders/:id",
+    file: "routes/tools.orders.detail.tsx",
+    permission: "tools.phone_numbers.order",
+    sample: "/tools/orders/1",
   },
   {
     id: "number-order-choose",

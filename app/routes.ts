@@ -30,6 +30,8 @@ export default [
     route("tools/porting/order/:id/documents/:document", "routes/tools.porting.order.document.tsx"),
     route("tools/import/phone_numbers/:id/errors.csv", "routes/tools.import.phone-numbers.errors.tsx"),
     route("tools/import/phone_numbers/template.csv", "routes/tools.import.phone-numbers.template.tsx"),
+    // CSV exports of the lists (issue 25): each guarded by its list's screen key.
+    route("exports/:list", "routes/list-export.tsx"),
     ...SCREENS.filter((entry: Screen) => !entry.layout).map((entry) => screenRoute(entry)),
   ]),
   route("*", "routes/not-found.tsx"),

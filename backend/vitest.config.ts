@@ -33,6 +33,9 @@ export default defineConfig({
     name: "backend",
     include: ["test/**/*.test.ts"],
     setupFiles: ["test/setup.ts"],
+    // One workerd per Vitest worker for all its files, instead of one per file (each start, migration and seed
+    // cost tens of seconds on a loaded machine): storage is shared by the files of a worker (test/setup.ts).
+    isolate: false,
     // Real SMTP servers in Node for the delivery tests (test/smtp-servers.ts).
     globalSetup: ["test/smtp-servers.ts"],
   },

@@ -198,8 +198,9 @@ function runStep(step, target, state, report) {
   switch (step.kind) {
     case "wrangler": {
       console.log(`$ npx wrangler ${step.args.join(" ")}`);
+      // No terminal on stdin: wrangler asks nothing (the plan was printed) and takes its non-interactive defaults.
       const result = spawnSync("npx", ["wrangler", ...step.args], {
-        stdio: ["inherit", "pipe", "inherit"],
+        stdio: ["ignore", "pipe", "inherit"],
         env: wranglerEnv,
         encoding: "utf8",
       });

@@ -34,6 +34,7 @@ import { formFieldErrors, listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { type Paginated, parseListParams, withListParams } from "~/lib/list-params";
+import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -78,7 +79,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       : null,
   ]);
   redirectPastLastPage(request, page);
-  return { page, vendors, organizations, device, defaultOrganization: String(organizationId ?? user.organization?.id ?? "") };
+  // Staff choose the device's organization (issue 25): preselected only by the filter or a single choice.
+  const defaultOrganization = String(preselectedOrganization(request, user, organizations) ?? "");
+  return { page, vendors, organizations, device, defaultOrganization };
 }
 
 type ActionReply =
@@ -95,7 +98,7 @@ function backTo(request: Request, deviceId: number | null): string {
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api } = requireScreen(context, "device-overrides");
+  const { user, api } = requireScreen(context, "device-overrides");
   const i18n = getInstance(context);
   const secret = getEnv(context).SESSION_SECRET;
   const form = await readFormData(request);
@@ -106,6 +109,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "add-device") {
     const submission = parseWithZod(form, { schema: deviceSchema });
     if (submission.status !== "success") return data<ActionReply>({ form: "device", result: submission.reply() }, { status: 400 });
+    if (user.is_provider && !submission.value.organization_id) {
+      const reply = replyWithErrors(submission, { organization_id: ["validation.required"] });
+      return data<ActionReply>({ form: "device", result: reply.data.result }, { status: 400 });
+    }
     try {
       const created = await api.call<Device>("/api/devices", { method: "POST", json: submission.value });
       const message = i18n.t("created", { ns: "devices", mac: formatMac(created.mac) });
@@ -330,11 +337,12 @@ function AddDeviceForm({
           <InputField field={fields.mac} label={t("fields.mac")} description={t("fields.macDescription")} autoComplete="off" dir="ltr" />
           <InputField field={fields.vendor} label={t("fields.vendor")} autoComplete="off" />
           <InputField field={fields.model} label={t("fields.model")} autoComplete="off" />
-          {organizations && organizations.length > 1 ? (
+          {organizations ? (
             <SelectField
               field={fields.organization_id}
               label={t("fields.organization")}
               placeholder={t("fields.chooseOrganization")}
+              required
               options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
             />
           ) : (

@@ -8,7 +8,9 @@ import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/ad
 import { PageHeader } from "~/components/admin/page-header";
 import { EditLink, RowActions } from "~/components/admin/row-actions";
 import { formatLocation, formatPhoneNumber } from "~/components/numbers/format";
-import { CAPABILITIES, PHONE_NUMBER_STATUSES, type PhoneNumber, type PhoneNumberStatus } from "~/components/numbers/types";
+import { NumberLink } from "~/components/numbers/number-link";
+import { NumberStatusBadge } from "~/components/numbers/number-status";
+import { CAPABILITIES, PHONE_NUMBER_STATUSES, type PhoneNumber } from "~/components/numbers/types";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -17,28 +19,18 @@ import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { listUrl } from "~/lib/admin/upstream.server";
-import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData } from "~/lib/forms.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
+import { releaseNumber } from "~/lib/numbers/release.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
-import { redirectWithToast } from "~/lib/toast.server";
-import { translateError } from "~/lib/validation-message";
+import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
-import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.numbers";
 
 export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 const SORTS = ["e164", "status", "type", "label", "created_at"] as const;
 const TYPES = ["local", "toll_free", "mobile"] as const;
-const STATUS_VARIANTS: Record<PhoneNumberStatus, "success" | "info" | "warning" | "secondary" | "default"> = {
-  available: "info",
-  reserved: "warning",
-  in_service: "success",
-  porting_in: "default",
-  disconnected: "secondary",
-};
 
 /** The phone-number inventory: search by digits in any formatting, filters, sort; edit and release for orderers. */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -64,28 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page, organizations, allowed: { order: can(user, "tools.phone_numbers.order") } };
 }
 
-/** Release (`intent=release`, `id`): back to the same list with a toast; the carrier's refusal translated. */
+/** Release (`intent=release`, `id`): back to the same list with a toast (the shared release path). */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "numbers");
   requirePermission(context, "tools.phone_numbers.order");
-  const i18n = getInstance(context);
-  const t = i18n.getFixedT(null, "numbers");
-  const secret = getEnv(context).SESSION_SECRET;
-  const back = listUrl(request);
-  const form = await readFormData(request);
-  const id = Number(form.get("id"));
-  if (form.get("intent") !== "release" || !Number.isInteger(id) || id <= 0) {
-    return redirectWithToast(back, { type: "error", message: t("errors.invalidRequest") }, secret);
-  }
-  try {
-    const number = await api.call<PhoneNumber>(`/api/phone-numbers/${id}/release`, { method: "POST" });
-    return redirectWithToast(back, { type: "success", message: t("release.done", { number: formatPhoneNumber(number.e164) }) }, secret);
-  } catch (error) {
-    const known = error instanceof UpstreamError && error.body.message && error.status !== 500;
-    if (!known) console.error("release number", id, error);
-    const message = known ? translateError(i18n.t, (error as UpstreamError).body.message as string) : t("errors.failed");
-    return redirectWithToast(back, { type: "error", message }, secret);
-  }
+  return releaseNumber(context, api, await readFormData(request), listUrl(request));
 }
 
 /** The list's query without the import filter, back on page 1. */
@@ -110,11 +85,7 @@ export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
         id: "e164",
         meta: { label: t("columns.number"), sortable: true },
         enableHiding: false,
-        cell: ({ row }) => (
-          <span dir="ltr" className="whitespace-nowrap font-medium text-foreground tabular-nums">
-            {formatPhoneNumber(row.original.e164)}
-          </span>
-        ),
+        cell: ({ row }) => <NumberLink e164={row.original.e164} id={row.original.id} className="font-medium" />,
       },
       ...(organizations
         ? [
@@ -128,7 +99,7 @@ export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
       {
         id: "status",
         meta: { label: t("columns.status"), sortable: true },
-        cell: ({ row }) => <Badge variant={STATUS_VARIANTS[row.original.status]}>{t(`statuses.${row.original.status}`)}</Badge>,
+        cell: ({ row }) => <NumberStatusBadge status={row.original.status} />,
       },
       {
         id: "type",
@@ -216,6 +187,7 @@ export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => String(row.id)}
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
+          exportTo="/exports/numbers"
           filters={
             <>
               <FilterSelect

@@ -1,13 +1,14 @@
-import { CircleCheckIcon, CircleXIcon, LoaderCircleIcon } from "lucide-react";
+import { LoaderCircleIcon } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, redirect, useLocation, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
-import { formatLocation, formatPhoneNumber } from "~/components/numbers/format";
-import type { NumberOrder, NumberOrderItemStatus, NumberOrderStatus } from "~/components/numbers/types";
+import { formatLocation } from "~/components/numbers/format";
+import { NumberLink } from "~/components/numbers/number-link";
+import { OrderItemStatusBadge, OrderStatusBadge } from "~/components/numbers/order-status";
+import type { NumberOrder } from "~/components/numbers/types";
 import { StepIndicator, wizardUrl } from "~/components/numbers/wizard";
-import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { loadRecord } from "~/lib/admin/upstream.server";
@@ -21,21 +22,6 @@ export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 /** How often the page asks again while numbers are pending (with JavaScript; without, a meta refresh). */
 const POLL_SECONDS = 2;
-
-const ORDER_VARIANTS: Record<NumberOrderStatus, "default" | "info" | "success" | "warning" | "destructive"> = {
-  draft: "default",
-  submitted: "info",
-  completed: "success",
-  partially_failed: "warning",
-  failed: "destructive",
-};
-const ITEM_VARIANTS: Record<NumberOrderItemStatus, "default" | "info" | "success" | "destructive"> = {
-  reserved: "default",
-  pending: "info",
-  complete: "success",
-  failed: "destructive",
-};
-const ITEM_ICONS = { reserved: LoaderCircleIcon, pending: LoaderCircleIcon, complete: CircleCheckIcon, failed: CircleXIcon };
 
 /** Step 4: the order and each number's progress at the carrier (each load asks the backend, which asks the carrier). */
 export async function loader({ params, context }: Route.LoaderArgs) {
@@ -73,9 +59,7 @@ export default function OrderNumbersConfirmed({ loaderData }: Route.ComponentPro
           <dl className="grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
             <dt className="font-medium">{t("wizard.confirmed.status")}</dt>
             <dd>
-              <Badge variant={ORDER_VARIANTS[order.status]} data-testid="order-status">
-                {t(`wizard.orderStatuses.${order.status}`)}
-              </Badge>
+              <OrderStatusBadge status={order.status} testId="order-status" />
             </dd>
             <dt className="font-medium">{t("wizard.confirmed.organization")}</dt>
             <dd>{order.organization_name}</dd>
@@ -126,24 +110,18 @@ export default function OrderNumbersConfirmed({ loaderData }: Route.ComponentPro
               </tr>
             </thead>
             <tbody>
-              {order.items.map((item) => {
-                const Icon = ITEM_ICONS[item.status];
-                return (
-                  <tr key={item.e164} className="border-b last:border-b-0" data-number={item.e164}>
-                    <td className="whitespace-nowrap px-4 py-3 font-medium tabular-nums">
-                      <span dir="ltr">{formatPhoneNumber(item.e164)}</span>
-                    </td>
-                    <td className="px-4 py-3">{formatLocation(item)}</td>
-                    <td className="px-4 py-3">
-                      <Badge variant={ITEM_VARIANTS[item.status]}>
-                        <Icon aria-hidden="true" />
-                        {t(`wizard.itemStatuses.${item.status}`)}
-                      </Badge>
-                    </td>
-                    <td className="px-4 py-3">{item.failure_reason ? translateError(t, `numbers.${item.failure_reason}`) : "—"}</td>
-                  </tr>
-                );
-              })}
+              {order.items.map((item) => (
+                <tr key={item.e164} className="border-b last:border-b-0" data-number={item.e164}>
+                  <td className="px-4 py-3 font-medium">
+                    <NumberLink e164={item.e164} id={item.phone_number_id} />
+                  </td>
+                  <td className="px-4 py-3">{formatLocation(item)}</td>
+                  <td className="px-4 py-3">
+                    <OrderItemStatusBadge status={item.status} />
+                  </td>
+                  <td className="px-4 py-3">{item.failure_reason ? translateError(t, `numbers.${item.failure_reason}`) : "—"}</td>
+                </tr>
+              ))}
             </tbody>
           </table>
         </div>
@@ -151,6 +129,9 @@ export default function OrderNumbersConfirmed({ loaderData }: Route.ComponentPro
       <div className="flex flex-wrap justify-end gap-3">
         <Link to={wizardUrl.search()} className={buttonVariants({ variant: "secondary" })}>
           {t("wizard.confirmed.orderMore")}
+        </Link>
+        <Link to={`/tools/orders/${order.id}`} className={buttonVariants({ variant: "secondary" })}>
+          {t("wizard.confirmed.toOrder")}
         </Link>
         <Link to="/tools/numbers" className={buttonVariants()}>
           {t("wizard.confirmed.toList")}

@@ -4,7 +4,7 @@ import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
-import { reviewSchema } from "~/components/numbers/criteria-schema";
+import { reviewSchema, staffReviewSchema } from "~/components/numbers/criteria-schema";
 import { formatLocation, formatMoney, formatPhoneNumber } from "~/components/numbers/format";
 import { ExpiredNotice, ReservationCountdown, StepIndicator, wizardUrl } from "~/components/numbers/wizard";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -13,6 +13,7 @@ import { ErrorList, InputField, SelectField, TextareaField } from "~/components/
 import { organizationOptions } from "~/lib/admin/options.server";
 import { type FormReply, parseForm } from "~/lib/forms.server";
 import { loadDraft, wizardSaveFailed } from "~/lib/numbers/order.server";
+import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
@@ -22,19 +23,23 @@ import type { Route } from "./+types/tools.orders.phone-numbers.step-3";
 export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 /** Step 3: organization (provider staff choose), label, E911 note and the totals; placing the order. */
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "number-order-review");
   const order = await loadDraft(api, params.id);
   if (!order.expired && !order.items.some((item) => item.status === "reserved")) throw redirect(wizardUrl.choose(order.id));
   const organizations = user.is_provider ? await organizationOptions(api) : null;
-  return { order, organizations, renderedAt: Date.now() };
+  // Staff choose the owner: preselected only from the organization filter, or a choice already saved on the
+  // draft; a draft still on the provider's own account (where every draft starts) asks.
+  const filtered = organizationFilter(request, user);
+  const chosen = filtered ?? (order.organization_id !== user.organization?.id ? order.organization_id : null);
+  return { order, organizations, chosen: user.is_provider ? chosen : order.organization_id, renderedAt: Date.now() };
 }
 
 /** Saves the review (`PUT`), then places the order (`POST …/submit`) and shows its confirmation. */
 export async function action({ request, params, context }: Route.ActionArgs) {
   const { user, api } = requireScreen(context, "number-order-review");
   const order = await loadDraft(api, params.id);
-  const { submission } = await parseForm(request, reviewSchema);
+  const { submission } = await parseForm(request, user.is_provider ? staffReviewSchema : reviewSchema);
   if (submission.status !== "success") return data<FormReply>({ result: submission.reply() }, { status: 400 });
   const { organization_id, label, e911_note } = submission.value;
   try {
@@ -53,14 +58,14 @@ export default function OrderNumbersReview({ loaderData, actionData }: Route.Com
   const { t, i18n } = useTranslation("numbers");
   const navigation = useNavigation();
   const placing = navigation.state === "submitting";
-  const { order, organizations, renderedAt } = loaderData;
+  const { order, organizations, chosen, renderedAt } = loaderData;
   const items = order.items.filter((item) => item.status === "reserved");
   const locale = i18n.language;
   useFormErrorToast(actionData);
-  const [form, fields] = useSchemaForm(reviewSchema, {
+  const [form, fields] = useSchemaForm(organizations ? staffReviewSchema : reviewSchema, {
     id: "number-order-review",
     lastResult: actionData?.result,
-    defaultValue: { organization_id: String(order.organization_id), label: order.label ?? "", e911_note: order.e911_note ?? "" },
+    defaultValue: { organization_id: chosen ? String(chosen) : "", label: order.label ?? "", e911_note: order.e911_note ?? "" },
   });
   const expired = order.expired || (form.errors ?? []).includes("numbers.order_expired");
 
@@ -113,6 +118,8 @@ export default function OrderNumbersReview({ loaderData, actionData }: Route.Com
               field={fields.organization_id}
               label={t("wizard.review.organization")}
               description={t("wizard.review.organizationDescription")}
+              placeholder={t("wizard.review.chooseOrganization")}
+              required
               options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
             />
           ) : (

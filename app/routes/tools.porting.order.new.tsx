@@ -4,7 +4,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { orderDefaults, splitNumbers } from "~/components/tools/porting-order";
 import { PortingOrderForm } from "~/components/tools/porting-order-form";
 import { organizationOptions } from "~/lib/admin/options.server";
-import { organizationFilter } from "~/lib/organization-filter.server";
+import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { saveOrder } from "~/lib/tools/porting-order.server";
 import type { StringsHandle } from "~/locales/types";
@@ -17,13 +17,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "porting-order-new");
   const numbers = (new URL(request.url).searchParams.get("numbers") ?? "").slice(0, 40_000);
   const organizations = user.is_provider ? await organizationOptions(api) : null;
-  const organizationId = organizationFilter(request, user) ?? user.organization?.id;
-  return { numbers: splitNumbers(numbers).join("\n"), organizations, organizationId: organizationId ? Number(organizationId) : undefined };
+  // Staff choose whose order it is (issue 25): preselected only by the organization filter or a single choice.
+  const organizationId = preselectedOrganization(request, user, organizations);
+  return { numbers: splitNumbers(numbers).join("\n"), organizations, organizationId };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api } = requireScreen(context, "porting-order-new");
-  return saveOrder(request, context, api, null);
+  const { user, api } = requireScreen(context, "porting-order-new");
+  return saveOrder(request, context, api, null, { chooseOrganization: user.is_provider });
 }
 
 export default function NewPortingOrder({ loaderData, actionData }: Route.ComponentProps) {

@@ -3,7 +3,7 @@ import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { TtsForm } from "~/components/tools/tts-form";
 import { organizationOptions } from "~/lib/admin/options.server";
-import { organizationFilter } from "~/lib/organization-filter.server";
+import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { submitPrompt, ttsCatalogue } from "~/lib/tools/tts.server";
 import type { StringsHandle } from "~/locales/types";
@@ -26,14 +26,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       language,
       voice: catalogue.voices.find((voice) => voice.language === language)?.id ?? "",
       format: "text",
-      organization_id: String(organizationFilter(request, user) ?? user.organization?.id ?? ""),
+      // Staff choose the prompt's organization (issue 25): preselected only by the filter or a single choice.
+      organization_id: String(preselectedOrganization(request, user, organizations) ?? ""),
     },
   };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api } = requireScreen(context, "tts-add");
-  return submitPrompt(request, context, api, null);
+  const { user, api } = requireScreen(context, "tts-add");
+  return submitPrompt(request, context, api, null, { chooseOrganization: user.is_provider });
 }
 
 export default function AddPrompt({ loaderData, actionData }: Route.ComponentProps) {

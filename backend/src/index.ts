@@ -27,8 +27,10 @@ import { mailLogRoutes } from "./routes/mail-log";
 import { masquerade } from "./routes/masquerade";
 import { numberImportsRoutes } from "./routes/number-imports";
 import { numberLookupRoutes } from "./routes/number-lookup";
+import { numberOrderHistoryRoutes } from "./routes/number-order-history";
 import { numberOrdersRoutes } from "./routes/number-orders";
 import { organizationsRoutes } from "./routes/organizations";
+import { phoneNumberRecordRoutes } from "./routes/phone-number-record";
 import { phoneNumbersRoutes } from "./routes/phone-numbers";
 import { portingCheckRoutes } from "./routes/porting-check";
 import { portingOrdersRoutes } from "./routes/porting-orders";
@@ -68,6 +70,11 @@ app.route("/", systemSettingsRoutes);
 app.route("/", mailLogRoutes);
 // Telephony tools: phone numbers and the ordering wizard's number orders.
 app.route("/", phoneNumbersRoutes);
+// A number's page (issue 25): origin, E911 address, orders, porting orders, history.
+app.route("/", phoneNumberRecordRoutes);
+// Order history (issue 25): the list of number orders, its export and an order's events; before the wizard's
+// routes, whose /api/number-orders/{id} would otherwise take /api/number-orders/export.
+app.route("/", numberOrderHistoryRoutes);
 app.route("/", numberOrdersRoutes);
 // Tools: text-to-speech prompts and device overrides (issue 12).
 app.route("/", ttsRoutes);

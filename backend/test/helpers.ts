@@ -1,6 +1,16 @@
 import { env, exports } from "cloudflare:workers";
+import { clockOffset, setClock } from "../src/lib/time";
 
 export const ORIGIN = "http://localhost:5173";
+
+/**
+ * Moves the backend's clock (src/lib/time.ts) forward by `ms`, so a test sees the sandbox carrier's schedule
+ * (SANDBOX_ORDER_DELAY_SECONDS, SANDBOX_PORT_STEP_SECONDS), a reservation or a draft run out without sleeping.
+ * The clock only moves forward, as real time does: later tests in the file start from the moved clock.
+ */
+export function advanceClock(ms: number): void {
+  setClock(clockOffset() + ms);
+}
 
 let ipCounter = 0;
 /** A distinct client IP per client, so login throttling of one test never leaks into another. */

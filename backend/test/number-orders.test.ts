@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { Client, json, signedIn } from "./helpers";
+import { advanceClock, Client, json, signedIn } from "./helpers";
 
 type Item = { e164: string; status: string; failure_reason: string | null; phone_number_id: number | null; monthly_cents: number };
 type Order = {
@@ -27,8 +27,6 @@ type PhoneNumber = {
 type Page<T> = { data: T[]; total: number };
 type Invalid = { message: string; errors: Record<string, string[]> };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 async function draft(client: Client, criteria: Record<string, unknown>): Promise<Order> {
   const response = await client.post("/api/number-orders", criteria);
   expect(response.status).toBe(201);
@@ -41,12 +39,12 @@ async function available(client: Client, id: number): Promise<string[]> {
   return (await json<Available>(response)).data.map((number) => number.e164);
 }
 
-/** Polls the order until nothing is pending (the test carrier completes after one second). */
+/** Reads the order until nothing is pending, moving the clock on (the test carrier completes after one second). */
 async function settled(client: Client, id: number): Promise<Order> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const order = await json<Order>(await client.get(`/api/number-orders/${id}`));
     if (order.status !== "submitted") return order;
-    await sleep(250);
+    advanceClock(250);
   }
   throw new Error("order never settled");
 }

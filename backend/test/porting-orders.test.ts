@@ -1,6 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { json, signedIn } from "./helpers";
+import { advanceClock, json, signedIn } from "./helpers";
 
 type Order = {
   id: number;
@@ -15,7 +15,6 @@ type Order = {
 };
 type Invalid = { message: string; errors: Record<string, string[]> };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 let serial = 0;
 /** Numbers nobody else's test uses: 617-3xx… is free in the seed and in the other tests. */
 function freshNumbers(count: number): string[] {
@@ -44,7 +43,7 @@ const draftBody = (numbers: string[], overrides: Record<string, unknown> = {}) =
   ...overrides,
 });
 
-describe("porting orders", { timeout: 20_000 }, () => {
+describe("porting orders", () => {
   it("goes draft → submitted → foc_confirmed → completed and puts the numbers in service", async () => {
     const lakeside = await signedIn("marcus.bell@lakeside.test");
     const numbers = freshNumbers(2);
@@ -55,7 +54,7 @@ describe("porting orders", { timeout: 20_000 }, () => {
     expect(JSON.stringify(draft)).not.toContain("4321");
     const submitted = await json<Order>(await lakeside.post(`/api/porting/orders/${draft.id}/transitions`, { to: "submitted" }));
     expect(submitted.status).toBe("submitted");
-    await sleep(2100);
+    advanceClock(2_100);
     const done = await json<Order>(await lakeside.get(`/api/porting/orders/${draft.id}`));
     expect(done.status).toBe("completed");
     expect(done.foc_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -87,7 +86,7 @@ describe("porting orders", { timeout: 20_000 }, () => {
     const numbers = freshNumbers(1);
     const draft = await json<Order>(await lakeside.post("/api/porting/orders", draftBody(numbers, { account_number: "ACC-1000" })));
     await lakeside.post(`/api/porting/orders/${draft.id}/transitions`, { to: "submitted" });
-    await sleep(1100);
+    advanceClock(1_100);
     const exception = await json<Order>(await lakeside.get(`/api/porting/orders/${draft.id}`));
     expect(exception).toMatchObject({ status: "exception", exception_reason: "carrier.port_account_mismatch" });
     // Only a resubmission or a cancellation leaves an exception.
@@ -100,7 +99,7 @@ describe("porting orders", { timeout: 20_000 }, () => {
     expect((await json<Order>(corrected)).pin_set).toBe(true);
     const resubmitted = await json<Order>(await lakeside.post(`/api/porting/orders/${draft.id}/transitions`, { to: "submitted" }));
     expect(resubmitted.status).toBe("submitted");
-    await sleep(2100);
+    advanceClock(2_100);
     expect((await json<Order>(await lakeside.get(`/api/porting/orders/${draft.id}`))).status).toBe("completed");
   });
 

@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client";
 import { deleteExpiredDrafts } from "../src/lib/residential";
-import { type Client, deliveredLink, json, query, signedIn, uniqueEmail } from "./helpers";
+import { advanceClock, type Client, deliveredLink, json, query, signedIn, uniqueEmail } from "./helpers";
 
 type Draft = {
   id: number;
@@ -24,7 +24,6 @@ type Draft = {
 };
 
 const MAPLE = 4;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 const address = (overrides: Record<string, unknown> = {}) => ({
   caller_name: "Ada Lovelace",
@@ -98,7 +97,7 @@ async function until(client: Client, id: number, done: (draft: Draft) => boolean
   for (let attempt = 0; attempt < 20; attempt++) {
     const draft = await json<Draft>(await client.get(`/api/residential/drafts/${id}`));
     if (done(draft)) return draft;
-    await sleep(250);
+    advanceClock(250);
   }
   throw new Error(`draft ${id} did not settle`);
 }

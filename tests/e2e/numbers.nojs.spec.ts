@@ -47,6 +47,8 @@ test.describe("ordering numbers without JavaScript", () => {
     await expect(page.getByTestId("review-numbers").locator("li")).toHaveCount(3);
     await expect(page.getByTestId("total-monthly")).toHaveText("$3.00");
     const label = unique("Reception");
+    // Staff choose the owning organization: nothing is preselected (issue 25).
+    await expect(page.getByLabel("Organization", { exact: true })).toHaveValue("");
     await page.getByLabel("Organization", { exact: true }).selectOption({ label: "Northwind Dental" });
     await page.getByLabel("Label", { exact: true }).fill(label);
     await page.getByRole("button", { name: "Place order" }).click();

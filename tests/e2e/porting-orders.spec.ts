@@ -88,6 +88,11 @@ test("an organization admin sees only the organization's orders; a draft is edit
   const providerEntity = unique("Provider Draft");
   await staff.getByLabel("Numbers", { exact: true }).fill(number);
   await staff.getByLabel("Entity name").fill(providerEntity);
+  // Staff name the organization: saving without one is refused at the field (issue 25), then they choose their own.
+  await staff.getByRole("button", { name: "Save draft" }).click();
+  await expect(staff.getByText("This field is required.")).toBeVisible();
+  await expect(staff.getByLabel("Entity name")).toHaveValue(providerEntity);
+  await staff.getByLabel("Organization", { exact: true }).selectOption({ label: "AMP Telecom" });
   await staff.getByRole("button", { name: "Save draft" }).click();
   await expect(staff).toHaveURL(/\/tools\/porting\/order\/\d+$/);
   const providerOrder = new URL(staff.url()).pathname;

@@ -20,6 +20,9 @@ test.describe("text-to-speech with JavaScript", () => {
     await signIn(page, ACCOUNTS.superAdmin, undefined, "/tools/tts/add");
     const name = unique("Accueil");
     await page.getByLabel("Name", { exact: true }).fill(name);
+    // Staff choose the prompt's organization: nothing is preselected (issue 25).
+    await expect(page.locator("main").getByLabel("Organization", { exact: true })).toHaveValue("");
+    await page.locator("main").getByLabel("Organization", { exact: true }).selectOption({ label: "Northwind Dental" });
     await page.locator("main").getByLabel("Language").selectOption("fr-FR");
     const voice = page.getByLabel("Voice", { exact: true });
     await expect(voice.locator("optgroup")).toHaveCount(1);

@@ -2,12 +2,14 @@ import type { Permission } from "../../../common/permissions";
 
 /**
  * Subjects of the activity log that have a screen of their own: the entry links there when the
- * viewer may open it. Other subject types (settings, phone numbers, …) are shown as text.
+ * viewer may open it. Other subject types (settings, …) are shown as text.
  */
 export const SUBJECT_SCREENS = {
   user: { path: "/users/edit/", permission: "admin.users.update" },
   organization: { path: "/organizations/edit/", permission: "admin.organizations.update" },
   role: { path: "/roles/edit/", permission: "admin.roles.update" },
+  number_order: { path: "/tools/orders/", permission: "tools.phone_numbers.order" },
+  phone_number: { path: "/tools/numbers/", permission: "tools.phone_numbers.read" },
 } as const satisfies Record<string, { path: string; permission: Permission }>;
 
 export type LinkableSubject = keyof typeof SUBJECT_SCREENS;

@@ -75,6 +75,14 @@ export const reviewSchema = z.object({
   e911_note: optional(z.string().max(500, validationMessage("too_long", { max: 500 }))),
 });
 
+/**
+ * Step 3 for provider staff: the owning organization is a choice they make (issue 25), never a silent default
+ * to the provider's own account.
+ */
+export const staffReviewSchema = reviewSchema.extend({
+  organization_id: z.number(requiredOr(choose)).int(choose).positive(choose),
+});
+
 /** Label and CNAM of one number. */
 export const numberDetailsSchema = z.object({
   label: optional(z.string().max(100, validationMessage("too_long", { max: 100 }))),

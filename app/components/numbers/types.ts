@@ -95,3 +95,61 @@ export interface NumberOrder {
   updated_at: string;
   items: NumberOrderItem[];
 }
+
+export const NUMBER_ORDER_STATUSES = ["draft", "submitted", "completed", "partially_failed", "failed"] as const;
+
+/** A row of the order history (`GET /api/number-orders`). */
+export interface NumberOrderSummary {
+  id: number;
+  organization_id: number;
+  organization_name: string;
+  status: NumberOrderStatus;
+  label: string | null;
+  created_by: { id: number; name: string } | null;
+  numbers_count: number;
+  complete_count: number;
+  failed_count: number;
+  /** The first three numbers; `phone_number_id` once the number is in the inventory. */
+  numbers: { e164: string; phone_number_id: number | null }[];
+  monthly_total_cents: number;
+  one_time_total_cents: number;
+  currency: string;
+  carrier_order_id: string | null;
+  submitted_at: string | null;
+  created_at: string;
+}
+
+type Person = { id: number; name: string } | null;
+
+/** A number's page (`GET /api/phone-numbers/{id}/record`). */
+export interface PhoneNumberRecord {
+  number: PhoneNumber;
+  e911_address: {
+    id: number;
+    caller_name: string;
+    street: string;
+    city: string;
+    state: string;
+    postal_code: string;
+    country: string;
+    validation_status: "unvalidated" | "valid" | "invalid" | "suggested";
+  } | null;
+  origins: { kind: "ordered" | "imported" | "ported"; at: string; by: Person; source_id: number }[];
+  orders: {
+    id: number;
+    status: NumberOrderStatus;
+    item_status: NumberOrderItemStatus;
+    created_by: Person;
+    submitted_at: string | null;
+    created_at: string;
+  }[];
+  porting_orders: {
+    id: number;
+    status: "draft" | "submitted" | "foc_confirmed" | "completed" | "exception" | "cancelled";
+    created_by: Person;
+    submitted_at: string | null;
+    completed_at: string | null;
+    created_at: string;
+  }[];
+  events: import("~/components/logs/types").ActivityEntry[];
+}

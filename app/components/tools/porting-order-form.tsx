@@ -56,11 +56,12 @@ export function PortingOrderForm({
         </p>
       )}
       <FormSection title={t("order.form.numbersSection")} description={t("order.form.numbersDescription")}>
-        {organizations && organizations.length > 1 && (
+        {organizations && (
           <SelectField
             field={fields.organization_id}
             label={t("order.columns.organization")}
-            placeholder={t("order.form.ownOrganization")}
+            placeholder={t("order.form.chooseOrganization")}
+            required
             options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
             className="md:col-span-2"
           />

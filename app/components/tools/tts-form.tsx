@@ -53,11 +53,12 @@ export function TtsForm({ mode, defaultValue, lastResult, catalogue, organizatio
       <ErrorList id={form.errorId} errors={form.errors} />
       <FormSection title={t("sections.prompt")} description={t("sections.promptDescription")}>
         <InputField field={fields.name} label={t("fields.name")} autoComplete="off" />
-        {mode === "add" && organizations && organizations.length > 1 ? (
+        {mode === "add" && organizations ? (
           <SelectField
             field={fields.organization_id}
             label={t("fields.organization")}
             placeholder={t("fields.chooseOrganization")}
+            required
             options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
           />
         ) : (

@@ -17,6 +17,7 @@ import {
   ChevronsLeftIcon,
   ChevronsRightIcon,
   Columns3Icon,
+  DownloadIcon,
   SearchIcon,
 } from "lucide-react";
 import * as React from "react";
@@ -61,6 +62,11 @@ export interface DataTableProps<T> {
   emptyMessage?: React.ReactNode;
   getRowId?: (row: T, index: number) => string;
   className?: string;
+  /**
+   * The list's CSV export (`/exports/<list>`): a plain link carrying the list's search and filters, so the
+   * file holds the rows the list selects (every page), with or without JavaScript.
+   */
+  exportTo?: string;
 }
 
 const emptySubscribe = () => () => {};
@@ -72,6 +78,14 @@ function useHydrated(): boolean {
     () => true,
     () => false,
   );
+}
+
+/** The export link: the list's search and filters; paging, sort and hidden columns do not change which rows. */
+export function exportHref(path: string, searchParams: URLSearchParams): string {
+  const query = new URLSearchParams(searchParams);
+  for (const key of ["page", "per_page", "sort", "direction", "hidden"]) query.delete(key);
+  const search = query.toString();
+  return search ? `${path}?${search}` : path;
 }
 
 /** Page numbers around the current page, with `null` for a gap: 1 … 4 5 6 … 20. */
@@ -100,6 +114,7 @@ export function DataTable<T>({
   emptyMessage,
   getRowId,
   className,
+  exportTo,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation("ui");
   const [searchParams] = useSearchParams();
@@ -258,6 +273,17 @@ export function DataTable<T>({
                 action={location.pathname}
                 onSubmit={onSubmit}
               />
+            )}
+            {exportTo && (
+              <a
+                href={exportHref(exportTo, searchParams)}
+                download
+                className={buttonVariants({ variant: "outline" })}
+                data-testid="list-export"
+              >
+                <DownloadIcon aria-hidden="true" />
+                {t("dataTable.export")}
+              </a>
             )}
             {toolbar}
           </div>

@@ -41,10 +41,20 @@ function chosenDocuments(formData: FormData) {
  * with the values as typed (never the PIN or the files); once the order exists, a later step's failure
  * leads to the order's edit form with the reason as a toast, the details being saved.
  */
-export async function saveOrder(request: Request, context: Context, api: SanctumClient, orderId: string | null) {
+export async function saveOrder(
+  request: Request,
+  context: Context,
+  api: SanctumClient,
+  orderId: string | null,
+  { chooseOrganization = false }: { chooseOrganization?: boolean } = {},
+) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: portingOrderSchema });
   if (submission.status !== "success") return data<FormReply>({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
+  // A new order by provider staff names its organization: never the provider's own account by default (issue 25).
+  if (chooseOrganization && !submission.value.organization_id) {
+    return replyWithErrors(submission, { organization_id: ["validation.required"] }, { status: 400, hideFields: HIDDEN });
+  }
   const documents = chosenDocuments(formData);
   if (Object.keys(documents.errors).length > 0) return replyWithErrors(submission, documents.errors, { hideFields: HIDDEN });
 

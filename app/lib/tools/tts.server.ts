@@ -34,12 +34,17 @@ export async function submitPrompt(
   context: Readonly<RouterContextProvider>,
   api: SanctumClient,
   existing: TtsPrompt | null,
+  { chooseOrganization = false }: { chooseOrganization?: boolean } = {},
 ) {
   const i18n = getInstance(context);
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: ttsSchema });
   if (submission.status !== "success") return data<TtsReply>({ result: submission.reply() }, { status: 400 });
   const { intent, organization_id, ...values } = submission.value;
+  // A new prompt by provider staff names its organization (issue 25); listening needs none.
+  if (chooseOrganization && !existing && intent !== "preview" && !organization_id) {
+    return replyWithErrors(submission, { organization_id: ["validation.required"] }, { status: 400 });
+  }
   const label = existing ? "edit prompt" : "add prompt";
 
   if (intent === "preview") {

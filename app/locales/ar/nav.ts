@@ -24,6 +24,7 @@ const nav: Translation<typeof en> = {
   feedback: "ملاحظات حول البوابة",
   phoneNumbers: "أرقام الهاتف",
   orderNumbers: "طلب أرقام",
+  numberOrders: "طلبات الأرقام",
   // E911 and porting tools.
   e911: "خدمة الطوارئ E911",
   portingCheck: "التحقق من قابلية النقل",

@@ -82,7 +82,7 @@ const porting: Translation<typeof en> = {
       addressSection: "عنوان الخدمة",
       addressDescription: "المكان الذي تعمل فيه الأرقام حاليًا.",
       choose: "اختر…",
-      ownOrganization: "مؤسستك",
+      chooseOrganization: "اختر المؤسسة",
       documentsSection: "المستندات",
       documentsDescription: "خطاب التفويض الموقّع وآخر فاتورة.",
       fileHelp: "PDF أو PNG أو JPEG، بحد أقصى 5 ميغابايت.",

@@ -15,6 +15,7 @@ const ui: typeof en = {
     search: "بحث",
     searchPlaceholder: "بحث…",
     apply: "تطبيق",
+    export: "تصدير CSV",
     perPageLabel: "عدد الصفوف في الصفحة",
     showing: "عرض {{from}} إلى {{to}} من أصل {{total}} سجل",
     showingCapped: "عرض {{from}} إلى {{to}} من أصل أكثر من {{total}} سجل",

@@ -21,6 +21,7 @@ const nav = {
   feedback: "Portal feedback",
   phoneNumbers: "Phone numbers",
   orderNumbers: "Order numbers",
+  numberOrders: "Number orders",
   // E911 and porting tools.
   e911: "E911",
   portingCheck: "Portability check",

@@ -79,7 +79,7 @@ const porting = {
       addressSection: "Service address",
       addressDescription: "Where the numbers are in service today.",
       choose: "Choose…",
-      ownOrganization: "Your own organization",
+      chooseOrganization: "Choose the organization",
       documentsSection: "Documents",
       documentsDescription: "The signed letter of authorization and the latest bill.",
       fileHelp: "PDF, PNG or JPEG, at most 5 MB.",

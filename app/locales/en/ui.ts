@@ -13,6 +13,7 @@ const ui = {
     search: "Search",
     searchPlaceholder: "Search…",
     apply: "Apply",
+    export: "Export CSV",
     perPageLabel: "Rows per page",
     showing: "Showing {{from}} to {{to}} of {{total}} entries",
     showingCapped: "Showing {{from}} to {{to}} of {{total}}+ entries",

@@ -24,6 +24,7 @@ const nav: Translation<typeof en> = {
   feedback: "Avis sur le portail",
   phoneNumbers: "Numéros de téléphone",
   orderNumbers: "Commander des numéros",
+  numberOrders: "Commandes de numéros",
   // E911 and porting tools.
   e911: "E911",
   portingCheck: "Vérification de portabilité",

@@ -82,7 +82,7 @@ const porting: Translation<typeof en> = {
       addressSection: "Adresse de service",
       addressDescription: "Où les numéros sont en service aujourd'hui.",
       choose: "Choisir…",
-      ownOrganization: "Votre propre organisation",
+      chooseOrganization: "Choisissez l’organisation",
       documentsSection: "Documents",
       documentsDescription: "La lettre d'autorisation signée et la dernière facture.",
       fileHelp: "PDF, PNG ou JPEG, 5 Mo au maximum.",

@@ -15,6 +15,7 @@ const ui: typeof en = {
     search: "Rechercher",
     searchPlaceholder: "Rechercher…",
     apply: "Appliquer",
+    export: "Exporter en CSV",
     perPageLabel: "Lignes par page",
     showing: "Affichage de {{from}} à {{to}} sur {{total}} entrées",
     showingCapped: "Affichage de {{from}} à {{to}} sur plus de {{total}} entrées",

@@ -415,7 +415,11 @@ export const numberOrderItems = sqliteTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex("number_order_items_order_e164_idx").on(table.orderId, table.e164)],
+  (table) => [
+    uniqueIndex("number_order_items_order_e164_idx").on(table.orderId, table.e164),
+    // Migration 0017: a number's page finds the orders it was in.
+    index("number_order_items_e164_idx").on(table.e164),
+  ],
 );
 
 /**

@@ -32,6 +32,7 @@ import {
   phoneNumbers,
 } from "../db/schema";
 import { ApiError } from "./errors";
+import { currentTime } from "./time";
 
 const CAPABILITY_LIST = z.array(z.string());
 
@@ -258,7 +259,7 @@ export async function loadOrder(
   db: Db,
   id: number,
   scope: ReturnType<typeof eq> | undefined,
-  now = new Date(),
+  now = currentTime(),
 ): Promise<NumberOrder | null> {
   const [order] = await db
     .select({ order: numberOrders, organizationName: organizations.name })

@@ -40,6 +40,7 @@ import { ApiError } from "./errors";
 import { heldInInventory } from "./inventory";
 import { sendInvitation } from "./invitations";
 import { carrierCall, loadOrder, settleOrder } from "./phone-numbers";
+import { currentTime } from "./time";
 
 type Ctx = Context<AppEnv>;
 
@@ -195,7 +196,7 @@ export async function serializeDraft(db: Db, row: DraftRow): Promise<Residential
 }
 
 /** The draft if the caller may see it and it has not expired; null otherwise (the route answers 404). */
-export async function findDraft(db: Db, scope: SQL | undefined, id: number, now = new Date()): Promise<DraftRow | null> {
+export async function findDraft(db: Db, scope: SQL | undefined, id: number, now = currentTime()): Promise<DraftRow | null> {
   const [row] = await db
     .select()
     .from(residentialDrafts)
@@ -204,7 +205,7 @@ export async function findDraft(db: Db, scope: SQL | undefined, id: number, now 
 }
 
 /** The hourly cron: drafts untouched for 7 days go (a submission in progress stays until it finishes). */
-export async function deleteExpiredDrafts(db: Db, now = new Date()): Promise<number> {
+export async function deleteExpiredDrafts(db: Db, now = currentTime()): Promise<number> {
   const deleted = await db
     .delete(residentialDrafts)
     .where(and(lte(residentialDrafts.expiresAt, now.toISOString()), ne(residentialDrafts.status, "submitting")))
@@ -296,7 +297,7 @@ async function fail(c: Ctx, row: DraftRow, held: Held, failure: Failure): Promis
     const [order] = await db.select({ status: numberOrders.status }).from(numberOrders).where(eq(numberOrders.id, choice.number_order_id));
     spent = order?.status !== "draft" || failure.part === "number";
   }
-  const now = new Date();
+  const now = currentTime();
   await db
     .update(residentialDrafts)
     .set({
@@ -333,7 +334,7 @@ export async function submitDraft(c: Ctx, me: CurrentUser, row: DraftRow, key: s
   if (incomplete !== "review")
     throw new ApiError(422, { message: "residential.incomplete", errors: { [incomplete]: ["residential.incomplete"] } });
 
-  const now = new Date();
+  const now = currentTime();
   const claimed = await db
     .update(residentialDrafts)
     .set({
@@ -426,7 +427,7 @@ async function holdNumber(c: Ctx, _me: CurrentUser, row: DraftRow, held: Held, n
 export async function advance(c: Ctx, row: DraftRow, options: { leaseHeld: boolean }): Promise<void> {
   if (row.status !== "submitting") return;
   const db = c.get("db");
-  const now = new Date();
+  const now = currentTime();
   if (!options.leaseHeld) {
     const [leased] = await db
       .update(residentialDrafts)

@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { throttles } from "../db/schema";
 import { tooManyAttempts } from "./errors";
-import { isoFromNow } from "./time";
+import { currentTime, isoFromNow, nowIso } from "./time";
 
 export interface Attempt {
   /** Attempts in the current window, this one included. */
@@ -19,7 +19,7 @@ export interface Attempt {
  */
 export async function attempt(db: Db, key: string, decaySeconds: number): Promise<Attempt> {
   const resetAt = isoFromNow(decaySeconds * 1000);
-  const now = new Date().toISOString();
+  const now = nowIso();
   const [row] = await db
     .insert(throttles)
     .values({ key, attempts: 1, resetAt })
@@ -32,7 +32,7 @@ export async function attempt(db: Db, key: string, decaySeconds: number): Promis
     })
     .returning({ attempts: throttles.attempts, resetAt: throttles.resetAt });
   const attempts = row?.attempts ?? 1;
-  const retryAfter = Math.max(1, Math.ceil((Date.parse(row?.resetAt ?? resetAt) - Date.now()) / 1000));
+  const retryAfter = Math.max(1, Math.ceil((Date.parse(row?.resetAt ?? resetAt) - currentTime().getTime()) / 1000));
   return { attempts, retryAfter };
 }
 

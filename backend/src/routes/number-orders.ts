@@ -24,6 +24,7 @@ import {
   settleOrder,
 } from "../lib/phone-numbers";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
+import { currentTime } from "../lib/time";
 import { validationHook } from "../lib/validation";
 
 /**
@@ -39,7 +40,7 @@ const carrierFailure = {
   content: { "application/json": { schema: MessageSchema } },
 };
 
-async function findOrder(db: Db, me: CurrentUser, id: number, now = new Date()): Promise<NumberOrder> {
+async function findOrder(db: Db, me: CurrentUser, id: number, now = currentTime()): Promise<NumberOrder> {
   const order = await loadOrder(db, id, tenantScope(me, numberOrders.organizationId), now);
   if (!order) throw notFound();
   return order;
@@ -196,7 +197,7 @@ numberOrdersRoutes.openapi(
     const me = currentUser(c);
     const db = c.get("db");
     const { id } = c.req.valid("param");
-    const now = new Date();
+    const now = currentTime();
     const order = await findOrder(db, me, id, now);
     let settled: Awaited<ReturnType<typeof settleOrder>> = null;
     try {
@@ -278,7 +279,7 @@ numberOrdersRoutes.openapi(
   async (c) => {
     const me = currentUser(c);
     const db = c.get("db");
-    const now = new Date();
+    const now = currentTime();
     const order = await findOrder(db, me, c.req.valid("param").id, now);
     requireDraft(order);
     const carrier = createCarrier(c.env, db);
@@ -330,7 +331,7 @@ numberOrdersRoutes.openapi(
     const me = currentUser(c);
     const db = c.get("db");
     const { id } = c.req.valid("param");
-    const now = new Date();
+    const now = currentTime();
     const order = await findOrder(db, me, id, now);
     requireDraft(order);
     const chosen: string[] = [];
@@ -469,7 +470,7 @@ numberOrdersRoutes.openapi(
   async (c) => {
     const me = currentUser(c);
     const { id } = c.req.valid("param");
-    const now = new Date();
+    const now = currentTime();
     await placeNumberOrder(c, await findOrder(c.get("db"), me, id, now), now);
     return c.json(await findOrder(c.get("db"), me, id), 200);
   },

@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq, isNull, or, sql } from "drizzle-orm";
+import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
 import { searchDigits } from "../../../common/phone-numbers";
 import { createCarrier } from "../carriers";
 import type { Db } from "../db/client";
@@ -8,6 +8,7 @@ import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, notFound } from "../lib/errors";
+import { csvExportResponse, exportResponse } from "../lib/export";
 import { type ListSearch, listPage, substringCondition } from "../lib/list";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginatorSchema } from "../lib/pagination";
@@ -19,6 +20,22 @@ import { validationHook } from "../lib/validation";
 export const phoneNumbersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
+
+/** The export's columns (machine names, as the import template's). */
+const NUMBER_EXPORT_HEADER = [
+  "e164",
+  "organization",
+  "status",
+  "type",
+  "country",
+  "state",
+  "rate_center",
+  "capabilities",
+  "label",
+  "cnam",
+  "e911_status",
+  "created_at",
+] as const;
 
 const SORTS = {
   e164: phoneNumbers.e164,
@@ -46,6 +63,24 @@ function numberSearch(search: string): ListSearch {
   return { where: () => scanned };
 }
 
+const numberListQuery = listQuerySchema.extend({
+  sort: z.enum(["e164", "status", "type", "label", "created_at"]).default("created_at"),
+  status: z.enum(PHONE_NUMBER_STATUSES).optional(),
+  type: z.enum(PHONE_NUMBER_TYPES).optional(),
+  e911: z.enum(["missing"]).optional().openapi({ description: "`missing`: numbers without an E911 address" }),
+  import: z.coerce.number().int().positive().optional().openapi({ description: "Only the numbers a phone-number import created" }),
+});
+
+/** The list's filters, shared by the list and its export. */
+function numberFilters(query: z.infer<typeof numberListQuery>): (SQL | undefined)[] {
+  return [
+    query.status ? eq(phoneNumbers.status, query.status) : undefined,
+    query.type ? eq(phoneNumbers.type, query.type) : undefined,
+    query.e911 === "missing" ? isNull(phoneNumbers.e911AddressId) : undefined,
+    query.import ? eq(phoneNumbers.importId, query.import) : undefined,
+  ];
+}
+
 async function findNumber(db: Db, me: CurrentUser, id: number) {
   const [row] = await db
     .select(phoneNumberColumns())
@@ -64,13 +99,7 @@ phoneNumbersRoutes.openapi(
     summary: "Phone numbers; `search` matches the digits of the number in any formatting, and the label",
     middleware: [requireAuth, requirePermission("tools.phone_numbers.read")] as const,
     request: {
-      query: listQuerySchema.extend({
-        sort: z.enum(["e164", "status", "type", "label", "created_at"]).default("created_at"),
-        status: z.enum(PHONE_NUMBER_STATUSES).optional(),
-        type: z.enum(PHONE_NUMBER_TYPES).optional(),
-        e911: z.enum(["missing"]).optional().openapi({ description: "`missing`: numbers without an E911 address" }),
-        import: z.coerce.number().int().positive().optional().openapi({ description: "Only the numbers a phone-number import created" }),
-      }),
+      query: numberListQuery,
     },
     responses: {
       200: jsonContent(paginatorSchema(PhoneNumberSchema), "One page of phone numbers"),
@@ -89,12 +118,7 @@ phoneNumbersRoutes.openapi(
       tenant: { actor: me, column: phoneNumbers.organizationId },
       query,
       search: search ? numberSearch(search) : undefined,
-      filters: [
-        query.status ? eq(phoneNumbers.status, query.status) : undefined,
-        query.type ? eq(phoneNumbers.type, query.type) : undefined,
-        query.e911 === "missing" ? isNull(phoneNumbers.e911AddressId) : undefined,
-        query.import ? eq(phoneNumbers.importId, query.import) : undefined,
-      ],
+      filters: numberFilters(query),
       sort: SORTS[query.sort],
       rows: (where, rowOrder) =>
         db
@@ -105,6 +129,58 @@ phoneNumbersRoutes.openapi(
           .orderBy(...rowOrder),
     });
     return c.json({ ...page, data: page.data.map(serializePhoneNumber) }, 200);
+  },
+);
+
+phoneNumbersRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/phone-numbers/export",
+    tags: ["Phone numbers"],
+    summary: "The list's rows as CSV (the same filters and search; `page`, `per_page` and `sort` are ignored), streamed",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.read")] as const,
+    request: { query: numberListQuery },
+    responses: { ...csvExportResponse, ...errorResponses(401, 403, 422) },
+  }),
+  (c) => {
+    const me = currentUser(c);
+    const query = c.req.valid("query");
+    const db = c.get("db");
+    const search = query.search?.trim();
+    return exportResponse(c, {
+      table: phoneNumbers,
+      id: phoneNumbers.id,
+      tenant: { actor: me, column: phoneNumbers.organizationId, requested: query.organization_id },
+      filters: numberFilters(query),
+      search: search ? numberSearch(search) : undefined,
+      rows: (where, order) =>
+        db
+          .select(phoneNumberColumns())
+          .from(phoneNumbers)
+          .leftJoin(organizations, eq(organizations.id, phoneNumbers.organizationId))
+          .where(where)
+          .orderBy(...order),
+      rowId: (row) => row.id,
+      header: NUMBER_EXPORT_HEADER,
+      line: (row) => {
+        const number = serializePhoneNumber(row);
+        return [
+          number.e164,
+          number.organization_name,
+          number.status,
+          number.type,
+          number.country,
+          number.state,
+          number.rate_center,
+          number.capabilities.join(" "),
+          number.label,
+          number.cnam,
+          number.e911_status,
+          number.created_at,
+        ];
+      },
+      filename: "phone-numbers.csv",
+    });
   },
 );
 

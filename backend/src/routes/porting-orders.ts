@@ -30,6 +30,7 @@ import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { carrierCall } from "../lib/phone-numbers";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
+import { currentTime } from "../lib/time";
 import { validationHook } from "../lib/validation";
 
 /**
@@ -267,7 +268,7 @@ async function recordTransition(
 async function syncWithCarrier(c: Parameters<Parameters<typeof portingOrdersRoutes.openapi>[1]>[0], row: OrderRow): Promise<void> {
   if (!row.carrierPortId || (row.status !== "submitted" && row.status !== "foc_confirmed")) return;
   const db = c.get("db");
-  const now = new Date();
+  const now = currentTime();
   const carrier = createCarrier(c.env, db);
   const remote = await carrierCall(() => carrier.getPortOrder(row.carrierPortId as string, now));
   const path: Status[] = [];
@@ -552,7 +553,7 @@ portingOrdersRoutes.openapi(
     const row = await findOrder(db, currentUser(c), id);
     if (!canMove(row.status, to, "user")) throw new ApiError(409, { message: "porting.order.illegal_transition" });
     const carrier = createCarrier(c.env, db);
-    const now = new Date();
+    const now = currentTime();
     if (to === "submitted") {
       checkSubmittable(row, carrier, now);
       // Checked again at submission: a number may have entered the inventory since the draft was saved.

@@ -26,6 +26,7 @@ import {
   submitDraft,
 } from "../lib/residential";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
+import { currentTime } from "../lib/time";
 import { safeText, validationHook } from "../lib/validation";
 import { E911AddressBody } from "./e911";
 
@@ -62,7 +63,7 @@ async function current(c: Ctx, id: number) {
 
 /** Saves step fields; every change keeps the draft alive for another 7 days. */
 async function saveStep(c: Ctx, row: DraftRow, fields: Partial<typeof residentialDrafts.$inferInsert>, logged: Record<string, unknown>) {
-  const now = new Date();
+  const now = currentTime();
   await c
     .get("db")
     .update(residentialDrafts)
@@ -180,7 +181,7 @@ residentialRoutes.openapi(
   async (c) => {
     const me = currentUser(c);
     const { organizationId, subscriber } = await checkSubscriber(c, c.req.valid("json"));
-    const now = new Date();
+    const now = currentTime();
     const [created] = await c
       .get("db")
       .insert(residentialDrafts)

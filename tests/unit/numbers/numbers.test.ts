@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
-import { criteriaSchema, numberDetailsSchema, reviewSchema } from "~/components/numbers/criteria-schema";
+import { criteriaSchema, numberDetailsSchema, reviewSchema, staffReviewSchema } from "~/components/numbers/criteria-schema";
 import { clockLeft, formatLocation, formatMoney, formatPhoneNumber, minutesLeft } from "~/components/numbers/format";
 import { keypadDigits, searchDigits } from "../../../common/phone-numbers";
 
@@ -50,6 +50,14 @@ describe("search criteria (wizard step 1)", () => {
     expect(parse({ type: "toll_free", area_code: "212" }).reply().error?.area_code).toEqual(["validation.toll_free_prefix"]);
     expect(parse({ type: "toll_free", area_code: "888" }).status).toBe("success");
     expect(parse({ type: "mobile", npa_nxx: "800-222" }).reply().error?.npa_nxx).toEqual(["validation.geographic_prefix"]);
+  });
+
+  it("review by provider staff: the owning organization is a required choice", () => {
+    const missing = parseWithZod(form({ organization_id: "", label: "Desk" }), { schema: staffReviewSchema });
+    expect(missing.reply().error?.organization_id).toEqual(["validation.required"]);
+    expect(parseWithZod(form({ organization_id: "3" }), { schema: staffReviewSchema }).status).toBe("success");
+    // Members keep their own organization: nothing to choose.
+    expect(parseWithZod(form({ label: "Desk" }), { schema: reviewSchema }).status).toBe("success");
   });
 
   it("review and number details: lengths and the CNAM alphabet", () => {

@@ -43,6 +43,8 @@ const RESOURCE_ROUTES: { file: string; screen: ScreenId; path: string; params: R
     path: "/tools/import/phone_numbers/1/errors.csv",
     params: { id: "1" },
   },
+  // The list exports (issue 25): one module, guarded by the exported list's own screen.
+  { file: "routes/list-export.tsx", screen: "numbers", path: "/exports/numbers", params: { list: "numbers" } },
   {
     file: "routes/tools.import.phone-numbers.template.tsx",
     screen: "number-import",

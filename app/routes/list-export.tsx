@@ -1,0 +1,46 @@
+import { data } from "react-router";
+import { isDay, isId, listApiQuery, oneOf } from "~/components/admin/list-query";
+import { NUMBER_ORDER_STATUSES, PHONE_NUMBER_STATUSES } from "~/components/numbers/types";
+import { parseListParams } from "~/lib/list-params";
+import { organizationFilter } from "~/lib/organization-filter.server";
+import { proxiedFile } from "~/lib/proxied-file.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
+import type { ScreenId } from "~/route-table";
+import type { Route } from "./+types/list-export";
+
+/**
+ * CSV exports of the lists (issue 25, decision 045): `/exports/<list>?<the list's search and filters>`. The
+ * list's own screen key guards it, the backend selects the rows with the same filters and scope as the list,
+ * and its stream passes through as it is written (a million rows never sit in the portal).
+ */
+const EXPORTS: Record<string, { screen: ScreenId; endpoint: string; filters: Record<string, (value: string) => boolean> }> = {
+  numbers: {
+    screen: "numbers",
+    endpoint: "/api/phone-numbers/export",
+    filters: {
+      status: oneOf(PHONE_NUMBER_STATUSES),
+      type: oneOf(["local", "toll_free", "mobile"]),
+      organization_id: isId,
+      e911: oneOf(["missing"]),
+      import: isId,
+    },
+  },
+  orders: {
+    screen: "number-orders",
+    endpoint: "/api/number-orders/export",
+    filters: { status: oneOf(NUMBER_ORDER_STATUSES), organization_id: isId, from: isDay, to: isDay },
+  },
+};
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const entry = EXPORTS[params.list];
+  if (!entry) throw data(null, { status: 404, statusText: "Not Found" });
+  const { user, api } = requireScreen(context, entry.screen);
+  const list = parseListParams(new URL(request.url));
+  const query = listApiQuery(list, { sorts: [], filters: entry.filters, organizationId: organizationFilter(request, user) });
+  delete query.page;
+  delete query.per_page;
+  // Only the first bytes are awaited: the rows stream for as long as they take.
+  const upstream = await api.raw(entry.endpoint, { query, timeoutMs: 120_000 });
+  return proxiedFile(upstream, request);
+}
