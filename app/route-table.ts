@@ -170,6 +170,8 @@ export const SCREENS = [
   { id: "profile-account", path: "profile/account", file: "routes/profile.account.tsx", permission: null, layout: "profile" },
   { id: "profile-security", path: "profile/security", file: "routes/profile.security.tsx", permission: null, layout: "profile" },
   { id: "profile-preferences", path: "profile/preferences", file: "routes/profile.preferences.tsx", permission: null, layout: "profile" },
+  // API tokens (issue 29): any signed-in user makes tokens limited to their own permission keys.
+  { id: "profile-tokens", path: "profile/tokens", file: "routes/profile.tokens.tsx", permission: null, layout: "profile" },
   // The theme customizer as a screen: where its trigger leads without JavaScript.
   { id: "customize", path: "customize", file: "routes/customize.tsx", permission: null },
   {

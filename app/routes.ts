@@ -8,6 +8,7 @@ export default [
     route("register", "routes/register.tsx"),
     route("forgot-password", "routes/forgot-password.tsx"),
     route("password-setup", "routes/password-setup.tsx"),
+    route("two-factor-challenge", "routes/two-factor-challenge.tsx"),
   ]),
   route("logout", "routes/logout.tsx"),
   route("preferences", "routes/preferences.tsx"),

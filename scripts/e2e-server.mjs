@@ -25,7 +25,7 @@ if (!process.env.E2E_SKIP_BUILD) run("npx", ["react-router", "build"]);
 // hanging backend is noticed quickly.
 const e2eVars = {
   "build/server/.dev.vars": { FAULT_INJECTION: "1", UPSTREAM_TIMEOUT_MS: "4000" },
-  "dist/amp_backend/.dev.vars": { FAULT_INJECTION: "1" },
+  "dist/amp_backend/.dev.vars": { FAULT_INJECTION: "1", SMTP_ALLOW_LOCAL: "1" },
 };
 for (const [file, vars] of Object.entries(e2eVars)) {
   const kept = existsSync(file)

@@ -42,6 +42,8 @@ export function ensureLocalEnv() {
     SMTP_ENCRYPTION: "none",
     MAIL_FROM: "noreply@amp.test",
     MAIL_FROM_NAME: "AMP",
+    // The catcher listens on 127.0.0.1 and a port that is not an SMTP port: allowed for relays locally only.
+    SMTP_ALLOW_LOCAL: "1",
   });
   upsertManaged(".dev.vars", { MAIL_INBOX_URL: `http://localhost:${webPort}` });
 }

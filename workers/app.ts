@@ -1,4 +1,5 @@
 import { createRequestHandler, RouterContextProvider } from "react-router";
+import { forwardApiRequest, isBearerApiRequest } from "~/lib/api-passthrough.server";
 import { cloudflareContext } from "~/lib/cloudflare.server";
 import { setCookiePrefix } from "~/lib/preferences";
 
@@ -19,6 +20,8 @@ const requestHandler = import.meta.env.DEV
 
 export default {
   async fetch(request, env, ctx) {
+    // Scripts with a personal access token: straight to the backend, no session, no cookies (api-passthrough).
+    if (isBearerApiRequest(request)) return forwardApiRequest(request, env);
     // Preference cookies are named after the application title (APP_NAME).
     setCookiePrefix(env.APP_NAME);
     const context = new RouterContextProvider();

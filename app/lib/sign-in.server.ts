@@ -1,5 +1,12 @@
+import { type RouterContextProvider, redirect, redirectDocument } from "react-router";
+import { getLocale } from "~/middleware/i18next";
+import { savedPreferenceCookies } from "./preferences.server";
+import { safeRedirectPath } from "./safe-redirect";
+import { getClient, getSession } from "./sanctum/context.server";
+import type { CurrentUser } from "./types";
+
 /** The sign-in sequence's steps, in order: which one failed tells why. */
-export type SignInStep = "csrf-cookie" | "login" | "user";
+export type SignInStep = "csrf-cookie" | "login" | "two-factor" | "user";
 
 /**
  * A line for the server log explaining a refused sign-in that the user only sees as "Login failed".
@@ -23,4 +30,17 @@ export function signInFailureHint(step: SignInStep, status: number, upstreamOrig
 /** The Origin the upstream client sends (see SanctumClient): UPSTREAM_ORIGIN, else the portal's own. */
 export function upstreamOrigin(env: PortalEnv, request: Request): string {
   return env.UPSTREAM_ORIGIN || new URL(request.url).origin;
+}
+
+/**
+ * The end of a sign-in (after the password, or after the second step): who is signed in, the portal
+ * session saved, and the first page. The user's saved language differs from the sign-in page's: a full page
+ * load renders the first page in it at once (a client navigation would show the old language until the new
+ * strings arrive).
+ */
+export async function finishSignIn(request: Request, context: Readonly<RouterContextProvider>, redirectTo: string | undefined) {
+  const user = await getClient(context).call<CurrentUser>("/api/user", { on401: "throw" });
+  getSession(context).markChanged();
+  const navigate = user.locale && user.locale !== getLocale(context) ? redirectDocument : redirect;
+  return navigate(safeRedirectPath(redirectTo), { headers: savedPreferenceCookies(request, user) });
 }

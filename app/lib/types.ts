@@ -14,6 +14,10 @@ export interface CurrentUser {
   theme_primary_color: string | null;
   theme_semi_dark_menu: boolean | null;
   is_provider: boolean;
+  /** A confirmed second factor guards the sign-in (the bundled backend; absent from a plain Laravel answer). */
+  two_factor_enabled?: boolean;
+  /** The two_factor_required setting covers this user: without a second factor they must enrol first. */
+  two_factor_required?: boolean;
 }
 
 export interface MasqueradeStatus {

@@ -1,7 +1,7 @@
 import { getFormProps, parse, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, redirectDocument, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
@@ -9,16 +9,14 @@ import { CheckboxField, ErrorList, InputField } from "~/components/ui/form-field
 import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
-import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/sanctum/client.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
-import { type SignInStep, signInFailureHint, upstreamOrigin } from "~/lib/sign-in.server";
-import type { CurrentUser } from "~/lib/types";
+import { finishSignIn, type SignInStep, signInFailureHint, upstreamOrigin } from "~/lib/sign-in.server";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
-import { getInstance, getLocale } from "~/middleware/i18next";
+import { getInstance } from "~/middleware/i18next";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/login";
 
@@ -58,6 +56,8 @@ export async function loader({ context }: Route.LoaderArgs) {
 /**
  * The specification's sign-in sequence: GET /sanctum/csrf-cookie, POST /login, GET /api/user.
  * Accepts 200 {"success": true} (the specification), 200 {"two_factor": false} (Fortify), 204 (Breeze).
+ * 200 {"two_factor": true} (Fortify) means the password was right and a second step must follow: the upstream
+ * session that remembers it is kept, and the user goes to /two-factor-challenge.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const { submission } = await parseForm(request, loginSchema);
@@ -77,13 +77,13 @@ export async function action({ request, context }: Route.ActionArgs) {
       on401: "throw",
     });
     if (answer && answer.success === false) throw new UpstreamError(400, {});
+    if (answer?.two_factor === true) {
+      session.markChanged();
+      const back = safeRedirectPath(redirectTo, "");
+      return redirect(back ? `/two-factor-challenge?redirectTo=${encodeURIComponent(back)}` : "/two-factor-challenge");
+    }
     step = "user";
-    const user = await api.call<CurrentUser>("/api/user", { on401: "throw" });
-    session.markChanged();
-    // The user's saved language differs from the sign-in page's: a full page load renders the first page in
-    // it at once (a client navigation would show the old language until the new strings arrive).
-    const navigate = user.locale && user.locale !== getLocale(context) ? redirectDocument : redirect;
-    return navigate(safeRedirectPath(redirectTo), { headers: savedPreferenceCookies(request, user) });
+    return await finishSignIn(request, context, redirectTo);
   } catch (error) {
     const hideFields = ["password"];
     if (error instanceof UpstreamError) {

@@ -1,4 +1,4 @@
-import { KeyRound, Palette, UserRound } from "lucide-react";
+import { KeyRound, KeySquare, Palette, UserRound } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { tabTriggerClasses } from "~/components/ui/tabs";
@@ -14,6 +14,7 @@ const TABS = [
   { id: "account", icon: UserRound },
   { id: "security", icon: KeyRound },
   { id: "preferences", icon: Palette },
+  { id: "tokens", icon: KeySquare },
 ] as const;
 
 /** /profile itself has no tab of its own: it leads to the first. */

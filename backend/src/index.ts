@@ -5,6 +5,7 @@
  */
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { createDb } from "./db/client";
+import { tokenMiddleware } from "./lib/api-tokens";
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { faultInjection } from "./lib/fault-injection";
@@ -16,6 +17,7 @@ import { csrfMiddleware, deleteExpiredSessions, sessionMiddleware } from "./lib/
 import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";
 import { activityFiltersRoutes } from "./routes/activity-log-filters";
+import { apiTokensRoutes } from "./routes/api-tokens";
 import { auth } from "./routes/auth";
 import { brandedDocumentsRoutes } from "./routes/branded-documents";
 import { dashboardRoutes } from "./routes/dashboard";
@@ -37,9 +39,11 @@ import { portingOrdersRoutes } from "./routes/porting-orders";
 import { publicSettings } from "./routes/public-settings";
 import { residentialRoutes } from "./routes/residential";
 import { rolesRoutes } from "./routes/roles";
+import { sessionsRoutes } from "./routes/sessions";
 import { smtpRelayRoutes } from "./routes/smtp-relay";
 import { systemSettingsRoutes } from "./routes/system-settings";
 import { ttsRoutes } from "./routes/tts";
+import { twoFactor } from "./routes/two-factor";
 import { user } from "./routes/user";
 import { usersRoutes } from "./routes/users";
 
@@ -50,11 +54,16 @@ app.use("*", securityHeaders);
 app.use("*", faultInjection);
 app.use("*", dbMiddleware);
 app.use("*", sessionMiddleware());
+// Authorization: Bearer on /api/* (personal access tokens, lib/api-tokens.ts).
+app.use("*", tokenMiddleware);
 app.use("*", csrfMiddleware());
 app.use("*", jsonBodyGuard);
 
 app.route("/", auth);
+app.route("/", twoFactor);
 app.route("/", user);
+app.route("/", sessionsRoutes);
+app.route("/", apiTokensRoutes);
 app.route("/", masquerade);
 // Before the core's activity routes: /api/activity-log/filters must not reach /api/activity-log/{id}.
 app.route("/", activityFiltersRoutes);

@@ -5,6 +5,8 @@ declare global {
     interface Env {
       TEST_MIGRATIONS: D1Migration[];
       APP_KEY: string;
+      /** "1" in the tests (vitest.config.ts); one test clears it to check the production rules. */
+      SMTP_ALLOW_LOCAL: string;
     }
     // Types `exports.default` of "cloudflare:workers" as the backend's default export.
     interface GlobalProps {

@@ -34,10 +34,15 @@ describe("/api/smtp-relay", () => {
     expect(JSON.stringify(body)).not.toContain("secret");
 
     // Keeping the password: no `password` field; clearing it: clear_password.
-    const kept = await json<Relay>(await member.put("/api/smtp-relay", settings({ password: undefined, enabled: false })));
+    const kept = await json<Relay>(
+      await member.put("/api/smtp-relay", settings({ port: 465, encryption: "starttls", password: undefined, enabled: false })),
+    );
     expect(kept.password_set).toBe(true);
     const cleared = await json<Relay>(
-      await member.put("/api/smtp-relay", settings({ password: undefined, clear_password: true, enabled: false })),
+      await member.put(
+        "/api/smtp-relay",
+        settings({ port: 465, encryption: "starttls", password: undefined, clear_password: true, enabled: false }),
+      ),
     );
     expect(cleared.password_set).toBe(false);
 
@@ -110,7 +115,54 @@ describe("/api/smtp-relay", () => {
     const refused = await json<{ outcome: string }>(
       await member.post("/api/smtp-relay/test", settings({ to: "x@example.test", port: ports.closed })),
     );
-    expect(refused.outcome).toBe("connection_refused");
+    expect(refused.outcome).toBe("unreachable");
+  });
+
+  it("sends the stored password only to the host and port it was saved for (issue 23, item 5)", async () => {
+    const member = await signedIn("orgadmin@northwind.test");
+    expect((await member.put("/api/smtp-relay", settings({ enabled: false }))).status).toBe(200);
+    const logged = async () =>
+      (await env.DB.prepare("SELECT COUNT(*) AS n FROM mail_log WHERE template = 'smtp_test'").first<{ n: number }>())?.n;
+    const before = await logged();
+    // The same server under another name, another port, or the same relay in clear text after TLS: typed again or refused.
+    for (const changed of [{ host: "localhost" }, { port: ports.starttls }]) {
+      const test = await member.post("/api/smtp-relay/test", settings({ ...changed, password: undefined, to: "x@example.test" }));
+      expect(test.status).toBe(422);
+      expect((await json<Invalid>(test)).errors).toEqual({ password: ["smtp.validation.password_retype"] });
+      const save = await member.put("/api/smtp-relay", settings({ ...changed, password: undefined, enabled: false }));
+      expect((await json<Invalid>(save)).errors).toEqual({ password: ["smtp.validation.password_retype"] });
+    }
+    expect(await logged()).toBe(before);
+    // Unchanged, the stored password is used.
+    const same = await member.post("/api/smtp-relay/test", settings({ password: undefined, to: "x@example.test" }));
+    expect((await json<{ outcome: string }>(same)).outcome).toBe("accepted");
+    // Typed again, it is used and saved for the new host; without authentication the old one is dropped.
+    const moved = await json<Relay>(await member.put("/api/smtp-relay", settings({ host: "localhost", enabled: false })));
+    expect(moved.password_set).toBe(true);
+    const dropped = await json<Relay>(
+      await member.put("/api/smtp-relay", settings({ host: "127.0.0.1", auth: false, password: undefined, enabled: false })),
+    );
+    expect(dropped.password_set).toBe(false);
+    // Saved for STARTTLS, it is not sent in clear text on the same host and port.
+    await member.put("/api/smtp-relay", settings({ encryption: "starttls", enabled: false }));
+    const clear = await member.post("/api/smtp-relay/test", settings({ password: undefined, to: "x@example.test" }));
+    expect((await json<Invalid>(clear)).errors).toEqual({ password: ["smtp.validation.password_retype"] });
+  });
+
+  it("outside local development, reaches only SMTP ports on public addresses", async () => {
+    const member = await signedIn("orgadmin@northwind.test");
+    const local = env.SMTP_ALLOW_LOCAL;
+    env.SMTP_ALLOW_LOCAL = "";
+    try {
+      const test = await member.post("/api/smtp-relay/test", settings({ to: "x@example.test" }));
+      expect((await json<Invalid>(test)).errors).toEqual({ port: ["smtp.validation.port_not_smtp"] });
+      const metadata = await member.put("/api/smtp-relay", settings({ host: "169.254.169.254", port: 25 }));
+      expect((await json<Invalid>(metadata)).errors).toEqual({ host: ["smtp.validation.host_internal"] });
+      const ssh = await member.post("/api/smtp-relay/test", settings({ host: "smtp.example.com", port: 22, to: "x@example.test" }));
+      expect((await json<Invalid>(ssh)).errors).toEqual({ port: ["smtp.validation.port_not_smtp"] });
+    } finally {
+      env.SMTP_ALLOW_LOCAL = local;
+    }
   });
 
   it("an organization's enabled relay carries its members' mail (an invitation)", async () => {

@@ -1,7 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { TtsTooLong } from "../src/tts/engine";
 import { espeakEngine } from "../src/tts/espeak";
-import { checkSsml } from "../src/tts/ssml";
+import { checkSsml, speechEstimateMs } from "../src/tts/ssml";
 import { readWav } from "../src/tts/wav";
 import { type Client, json, query, signedIn } from "./helpers";
 
@@ -32,11 +33,12 @@ describe("the eSpeak NG engine in workerd", () => {
   it("renders real speech as a valid WAV whose duration grows with the text", async () => {
     const voice = espeakEngine.voices.find((entry) => entry.id === "en-us+m3");
     if (!voice) throw new Error("no en-us voice");
-    const short = await espeakEngine.render({ text: "Hello.", format: "text", voice });
+    const short = await espeakEngine.render({ text: "Hello.", format: "text", voice, maxDurationMs: 60_000 });
     const long = await espeakEngine.render({
       text: "Hello, thank you for calling. All of our agents are busy helping other customers. Please stay on the line.",
       format: "text",
       voice,
+      maxDurationMs: 60_000,
     });
     for (const audio of [short, long]) {
       const wav = readWav(audio.bytes);
@@ -55,11 +57,27 @@ describe("the eSpeak NG engine in workerd", () => {
     const arabic = espeakEngine.voices.find((entry) => entry.id === "ar+m3");
     const fr = espeakEngine.voices.find((entry) => entry.id === "fr-fr+f3");
     if (!arabic || !fr) throw new Error("voices missing");
-    const ar = await espeakEngine.render({ text: "مرحبا بكم، شكرا لاتصالكم", format: "text", voice: arabic });
+    const ar = await espeakEngine.render({ text: "مرحبا بكم، شكرا لاتصالكم", format: "text", voice: arabic, maxDurationMs: 60_000 });
     expect(ar.durationMs).toBeGreaterThan(500);
-    const plain = await espeakEngine.render({ text: "<speak>Un deux</speak>", format: "ssml", voice: fr });
-    const paused = await espeakEngine.render({ text: '<speak>Un <break time="2s"/> deux</speak>', format: "ssml", voice: fr });
+    const plain = await espeakEngine.render({ text: "<speak>Un deux</speak>", format: "ssml", voice: fr, maxDurationMs: 60_000 });
+    const paused = await espeakEngine.render({
+      text: '<speak>Un <break time="2s"/> deux</speak>',
+      format: "ssml",
+      voice: fr,
+      maxDurationMs: 60_000,
+    });
     expect(paused.durationMs - plain.durationMs).toBeGreaterThan(1500);
+  });
+
+  it("keeps no more audio than the caller accepts (issue 23, item 6)", async () => {
+    const fr = espeakEngine.voices.find((entry) => entry.id === "fr-fr+f3");
+    if (!fr) throw new Error("voices missing");
+    // Five 10 s pauses: allowed one by one, 50 s of audio in all, more than a 20 s cap.
+    const text = `<speak>${'Un <break time="10s"/> '.repeat(5)}deux</speak>`;
+    await expect(espeakEngine.render({ text, format: "ssml", voice: fr, maxDurationMs: 20_000 })).rejects.toBeInstanceOf(TtsTooLong);
+    const kept = await espeakEngine.render({ text, format: "ssml", voice: fr, maxDurationMs: 60_000 });
+    expect(kept.durationMs).toBeGreaterThan(50_000);
+    expect(kept.bytes.length).toBeLessThan(44 + 60 * 44_100);
   });
 });
 
@@ -87,6 +105,14 @@ describe("SSML checks", () => {
     });
     expect(checkSsml("<p>hello</p>")).toMatchObject({ key: "tts.ssml_root" });
     expect(checkSsml("hello")).toMatchObject({ key: "tts.ssml_root" });
+  });
+
+  it("caps each break at 10 s and needs a time it can read (issue 23, item 6)", () => {
+    expect(checkSsml('<speak>a <break time="10s"/> <break time="9999ms"/> <break strength="x-strong"/></speak>')).toBeNull();
+    expect(checkSsml('<speak>a\n<break time="99999s"/></speak>')).toEqual({ key: "tts.ssml_break_too_long", line: 2, max: 10 });
+    expect(checkSsml("<speak><break time='10001ms'/></speak>")).toMatchObject({ key: "tts.ssml_break_too_long" });
+    expect(checkSsml('<speak><break time="1e9"/></speak>')).toMatchObject({ key: "tts.ssml_break_too_long" });
+    expect(speechEstimateMs('<speak>ab<break time="2s"/>cd</speak>', "ssml")).toBe(2000 + 4 * 60);
   });
 });
 
@@ -185,5 +211,21 @@ describe("prompts API", () => {
     expect(readWav(new Uint8Array(await preview.arrayBuffer()))?.durationMs).toBeGreaterThan(300);
     const tooLong = await client.post("/api/tts/preview", { text: "a".repeat(501), language: "en-US", voice: "en-us+f3" });
     expect(tooLong.status).toBe(422);
+  });
+
+  it("refuses, before rendering, a pause over 10 s and audio over 60 s (preview) or 10 min (prompt)", async () => {
+    const client = await signedIn("admin@amp.test");
+    const errors = async (response: Response) => (await json<{ errors: Record<string, string[]> }>(response)).errors.text;
+    const ssml = (body: string) => ({ text: `<speak>${body}</speak>`, format: "ssml", language: "en-US", voice: "en-us+f3" });
+    // The probe's 42 characters that made a 43.6 MB WAV.
+    const probe = await client.post("/api/tts/preview", ssml('Hi<break time="999s"/>'));
+    expect(probe.status).toBe(422);
+    expect(await errors(probe)).toEqual(['tts.ssml_break_too_long|{"line":1,"max":10}']);
+    const sevenPauses = ssml('a<break time="10s"/>'.repeat(7));
+    expect(await errors(await client.post("/api/tts/preview", sevenPauses))).toEqual(['tts.too_long|{"seconds":60}']);
+    const created = await client.post("/api/tts", { ...sevenPauses, name: "Seventy seconds", render: false });
+    expect(created.status).toBe(201);
+    const tooLongPrompt = { ...ssml('a<break time="10s"/>'.repeat(61)), name: "Eleven minutes", render: false };
+    expect(await errors(await client.post("/api/tts", tooLongPrompt))).toEqual(['tts.too_long|{"seconds":600}']);
   });
 });

@@ -21,6 +21,8 @@ describe("GET /api/user", () => {
         "theme",
         "theme_primary_color",
         "theme_semi_dark_menu",
+        "two_factor_enabled",
+        "two_factor_required",
         "user_permissions",
       ].sort(),
     );

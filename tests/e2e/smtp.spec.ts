@@ -70,7 +70,35 @@ test("a refused connection is reported in plain words", async ({ page }) => {
   await page.getByLabel("From address").fill("noreply@northwind.test");
   await page.getByLabel("Send the test to").fill(address("refused"));
   await page.getByRole("button", { name: "Send test e-mail" }).click();
-  await expect(page.getByTestId("smtp-test-result")).toContainText("Connection refused");
+  // A closed port and a silent one read the same (no port probing through the test).
+  await expect(page.getByTestId("smtp-test-result")).toContainText("Unreachable: no SMTP server answered on this host and port");
+});
+
+test("the stored password is not sent to a host typed afterwards: it must be typed again", async ({ page }) => {
+  // An organization no other spec configures (the relay stays disabled, so its mail is unaffected).
+  await signIn(page, ACCOUNTS.superAdmin);
+  await page.goto("/organization/smtp");
+  await page.getByLabel("Organization", { exact: true }).selectOption({ label: "Maple Street Residence" });
+  await page.getByRole("button", { name: "Open" }).click();
+  await page.getByLabel("Host").fill("127.0.0.1");
+  await page.getByLabel("Port").fill(String(CATCHER_SMTP_PORT));
+  await page.getByLabel("Encryption").selectOption("none");
+  await page.getByLabel("The server requires authentication").check();
+  await page.getByLabel("Username").fill("relay");
+  await page.getByLabel("Password", { exact: true }).fill("stored-secret");
+  await page.getByLabel("From address").fill("noreply@northwind.test");
+  await page.getByRole("button", { name: "Save relay" }).click();
+  await expect(page.getByText("SMTP relay saved.")).toBeVisible();
+  // A later visit: the password is stored, not in the form.
+  await page.reload();
+  await expect(page.getByText("A password is stored for this host and port.")).toBeVisible();
+
+  await page.getByLabel("Host").fill("localhost");
+  await page.getByLabel("Send the test to").fill(address("retype"));
+  await page.getByRole("button", { name: "Send test e-mail" }).click();
+  await expect(page.getByText("Type the password again: the stored one is only sent to the host and port it was saved for")).toBeVisible();
+  await expect(page.getByLabel("Host")).toHaveValue("localhost");
+  await expect(page.getByTestId("smtp-test-result")).toHaveCount(0);
 });
 
 test("provider staff pick the organization on the page", async ({ page }) => {

@@ -30,6 +30,8 @@ export interface AdminUser {
   roles: { id: number; name: string }[];
   created_at?: string | null;
   last_login_at?: string | null;
+  /** A confirmed second factor guards the user's sign-in (absent from a backend without one). */
+  two_factor_enabled?: boolean;
 }
 
 /** `GET /api/organizations` rows and `GET /api/organizations/{id}`. */

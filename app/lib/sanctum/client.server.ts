@@ -117,6 +117,10 @@ export class SanctumClient {
     if (ip) headers.set("X-Forwarded-For", ip);
     const userAgent = browser.get("User-Agent");
     if (userAgent) headers.set("User-Agent", userAgent);
+    // Where the browser is, as Cloudflare's visitor location headers say it (the list of sessions shows it).
+    const cf = (this.config.request as Request & { cf?: { city?: unknown; country?: unknown } }).cf;
+    if (typeof cf?.city === "string") headers.set("CF-IPCity", encodeURIComponent(cf.city));
+    if (typeof cf?.country === "string") headers.set("CF-IPCountry", cf.country);
     const language = browser.get("Accept-Language");
     if (language) headers.set("Accept-Language", language);
     if (options.json) headers.set("Content-Type", "application/json");

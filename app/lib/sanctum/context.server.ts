@@ -161,6 +161,7 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const signedIn = known ?? (await whoIsSignedIn(client));
   context.set(userContext, signedIn.user);
   context.set(masqueradeContext, signedIn.masquerade);
+  requireEnrolmentFirst(request, signedIn);
 
   const response = await next();
   response.headers.set("Cache-Control", "private, no-store");
@@ -181,6 +182,18 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   context.set(unhandledContext, []);
   throw redirect(pagePath(request));
 };
+
+/**
+ * The two_factor_required setting covers the user and they have no second factor yet: every page but their
+ * profile (where the Security tab enrols them) and the end of a masquerade leads to the Security tab. The
+ * backend refuses their other calls anyway (403 `auth.two_factor_required`); a masquerade is exempt.
+ */
+function requireEnrolmentFirst(request: Request, { user, masquerade }: Omit<KnownUser, "stamp">): void {
+  if (!user.two_factor_required || user.two_factor_enabled !== false || masquerade?.isMasqueraded) return;
+  const path = new URL(pagePath(request), request.url).pathname;
+  if (path === "/profile" || path.startsWith("/profile/") || path === "/masquerade") return;
+  throw redirect("/profile/security");
+}
 
 export const getSession = (context: Context) => context.get(sessionContext);
 export const getClient = (context: Context) => context.get(clientContext);

@@ -80,6 +80,7 @@ const logs: Translation<typeof en> = {
     templates: {
       invitation: "دعوة",
       password_reset: "إعادة تعيين كلمة المرور",
+      two_factor_reset: "إعادة تعيين تسجيل الدخول بخطوتين",
       smtp_test: "اختبار SMTP",
     },
     sentAt: "وقت الإرسال",

@@ -76,6 +76,8 @@ const tts = {
   ssml_malformed: "مستند SSML ليس XML سليم البنية (السطر {{line}}).",
   ssml_root: "يجب أن يكون SSML عنصر <speak> واحدًا (السطر {{line}}).",
   ssml_unsupported: "وسوم SSML غير مدعومة في السطر {{line}}: {{tags}}.",
+  ssml_break_too_long: "لا تتجاوز الوقفة {{max}} ث (السطر {{line}})؛ اكتب مدتها بصيغة 500ms أو 2s.",
+  too_long: "سينتج عن هذا أكثر من {{seconds}} ث من الصوت: اختصر النص أو وقفاته.",
   render_failed: "تعذّر على محرك الكلام إنشاء هذا النص.",
 } as const;
 

@@ -3,6 +3,7 @@ import type { Translation } from "../types";
 
 const users: Translation<typeof en> = {
   self_delete: "لا يمكنك حذف حسابك.",
+  two_factor_not_enabled: "ليس لدى هذا المستخدم خطوة ثانية لإعادة تعيينها.",
 };
 
 export default users;

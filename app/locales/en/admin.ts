@@ -51,6 +51,18 @@ const admin = {
       organization: "Organization",
       allOrganizations: "All organizations",
     },
+    twoFactor: {
+      title: "Two-factor sign-in",
+      on: "On: sign-in asks for a code from the user's authenticator app.",
+      off: "Off: the user signs in with their password alone.",
+      reset: "Reset two-factor sign-in",
+      resetTitle: "Reset two-factor sign-in?",
+      resetDescription:
+        "For a lost phone: {{name}} then signs in with their password alone and can set up a new authenticator. They are told by e-mail, and the reset is logged.",
+      resetConfirm: "Reset",
+      done: "Two-factor sign-in of {{name}} reset; they were told by e-mail.",
+      failed: "The two-factor sign-in could not be reset. Try again.",
+    },
     sections: {
       account: "Account",
       accountDescription: "Who the user is and how the portal speaks to them.",

@@ -77,6 +77,7 @@ const logs = {
     templates: {
       invitation: "Invitation",
       password_reset: "Password reset",
+      two_factor_reset: "Two-factor reset",
       smtp_test: "SMTP test",
     },
     sentAt: "Sent at",

@@ -30,7 +30,8 @@ const smtp = {
     auth: "The server requires authentication",
     username: "Username",
     password: "Password",
-    passwordStored: "A password is stored. Leave empty to keep it, or type a new one to replace it.",
+    passwordStored:
+      "A password is stored for this host and port. Leave empty to keep it, or type a new one to replace it; a new host or port needs it typed again.",
     passwordNone: "No password is stored.",
     clearPassword: "Remove the stored password",
     fromAddress: "From address",
@@ -47,8 +48,13 @@ const smtp = {
   validation: {
     host: "Enter a host name or an IP address.",
     verify_certificate: "Certificate verification cannot be turned off on this platform.",
+    password_retype:
+      "Type the password again: the stored one is only sent to the host and port it was saved for (and encrypted, if it was).",
+    port_not_smtp: "Use an SMTP port: 25, 465, 587 or 2525.",
+    host_internal: "This address is on a private, loopback or link-local network: use the relay's public host name.",
   },
   outcomes: {
+    unreachable: "Unreachable: no SMTP server answered on this host and port (closed, filtered or too slow).",
     accepted: "Accepted: the server took the message for {{to}}.",
     connection_refused: "Connection refused: nothing answers on this host and port.",
     timeout: "Timed out: the server did not answer in time.",
@@ -60,6 +66,7 @@ const smtp = {
     failed: "Failed: the e-mail could not be sent.",
   },
   mailErrors: {
+    unreachable: "Unreachable",
     no_relay: "No SMTP relay is configured",
     connection_refused: "Connection refused",
     timeout: "Timed out",

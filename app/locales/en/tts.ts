@@ -76,6 +76,8 @@ const tts = {
   ssml_malformed: "The SSML is not well-formed XML (line {{line}}).",
   ssml_root: "SSML must be one <speak> element (line {{line}}).",
   ssml_unsupported: "Unsupported SSML tags on line {{line}}: {{tags}}.",
+  ssml_break_too_long: "A pause lasts at most {{max}} s (line {{line}}); write its time as 500ms or 2s.",
+  too_long: "This would make more than {{seconds}} s of audio: shorten the text or its pauses.",
   render_failed: "The speech engine could not render this text.",
 } as const;
 

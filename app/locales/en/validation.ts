@@ -8,6 +8,7 @@ const validation = {
   integer: "Enter a whole number.",
   color: "Enter a hex colour such as #7367F0.",
   date: "Enter a valid date.",
+  after_today: "Choose a date after today.",
   boolean: "Choose yes or no.",
   in: "Choose one of the available options.",
   too_short: "Enter at least {{min}} characters.",

@@ -54,6 +54,18 @@ const admin: Translation<typeof en> = {
       organization: "Organisation",
       allOrganizations: "Toutes les organisations",
     },
+    twoFactor: {
+      title: "Connexion en deux étapes",
+      on: "Activée : la connexion demande un code de l’application d’authentification de l’utilisateur.",
+      off: "Désactivée : l’utilisateur se connecte avec son seul mot de passe.",
+      reset: "Réinitialiser la connexion en deux étapes",
+      resetTitle: "Réinitialiser la connexion en deux étapes ?",
+      resetDescription:
+        "En cas de téléphone perdu : {{name}} se connecte alors avec son seul mot de passe et peut configurer une nouvelle application. Il en est informé par e-mail, et la réinitialisation est journalisée.",
+      resetConfirm: "Réinitialiser",
+      done: "Connexion en deux étapes de {{name}} réinitialisée ; l’utilisateur a été prévenu par e-mail.",
+      failed: "La connexion en deux étapes n’a pas pu être réinitialisée. Réessayez.",
+    },
     sections: {
       account: "Compte",
       accountDescription: "L’identité de l’utilisateur et la langue du portail pour lui.",

@@ -80,6 +80,7 @@ const logs: Translation<typeof en> = {
     templates: {
       invitation: "Invitation",
       password_reset: "Réinitialisation du mot de passe",
+      two_factor_reset: "Réinitialisation de la connexion en deux étapes",
       smtp_test: "Test SMTP",
     },
     sentAt: "Envoyé le",

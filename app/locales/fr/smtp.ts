@@ -36,7 +36,8 @@ const smtp: Translation<typeof en> = {
     auth: "Le serveur exige une authentification",
     username: "Nom d’utilisateur",
     password: "Mot de passe",
-    passwordStored: "Un mot de passe est enregistré. Laissez vide pour le garder, ou saisissez-en un nouveau pour le remplacer.",
+    passwordStored:
+      "Un mot de passe est enregistré pour cet hôte et ce port. Laissez vide pour le garder, ou saisissez-en un nouveau pour le remplacer ; un autre hôte ou port exige de le saisir à nouveau.",
     passwordNone: "Aucun mot de passe n’est enregistré.",
     clearPassword: "Supprimer le mot de passe enregistré",
     fromAddress: "Adresse d’expédition",
@@ -53,8 +54,13 @@ const smtp: Translation<typeof en> = {
   validation: {
     host: "Saisissez un nom d’hôte ou une adresse IP.",
     verify_certificate: "La vérification du certificat ne peut pas être désactivée sur cette plateforme.",
+    password_retype:
+      "Saisissez à nouveau le mot de passe : celui enregistré n’est envoyé qu’à l’hôte et au port pour lesquels il a été enregistré (et chiffré, s’il l’était).",
+    port_not_smtp: "Utilisez un port SMTP : 25, 465, 587 ou 2525.",
+    host_internal: "Cette adresse est sur un réseau privé, de bouclage ou local au lien : utilisez le nom d’hôte public du relais.",
   },
   outcomes: {
+    unreachable: "Injoignable : aucun serveur SMTP n’a répondu sur cet hôte et ce port (fermé, filtré ou trop lent).",
     accepted: "Accepté : le serveur a pris en charge le message pour {{to}}.",
     connection_refused: "Connexion refusée : rien ne répond sur cet hôte et ce port.",
     timeout: "Délai dépassé : le serveur n’a pas répondu à temps.",
@@ -66,6 +72,7 @@ const smtp: Translation<typeof en> = {
     failed: "Échec : l’e-mail n’a pas pu être envoyé.",
   },
   mailErrors: {
+    unreachable: "Injoignable",
     no_relay: "Aucun relais SMTP n’est configuré",
     connection_refused: "Connexion refusée",
     timeout: "Délai dépassé",

@@ -76,6 +76,8 @@ const tts = {
   ssml_malformed: "Le SSML n’est pas un XML bien formé (ligne {{line}}).",
   ssml_root: "Le SSML doit être un seul élément <speak> (ligne {{line}}).",
   ssml_unsupported: "Balises SSML non prises en charge à la ligne {{line}} : {{tags}}.",
+  ssml_break_too_long: "Une pause dure au plus {{max}} s (ligne {{line}}) ; écrivez sa durée comme 500ms ou 2s.",
+  too_long: "Cela ferait plus de {{seconds}} s d’audio : raccourcissez le texte ou ses pauses.",
   render_failed: "Le moteur de synthèse n’a pas pu générer ce texte.",
 } as const;
 

@@ -10,6 +10,7 @@ const validation: typeof en = {
   integer: "Saisissez un nombre entier.",
   color: "Saisissez une couleur hexadécimale, par exemple #7367F0.",
   date: "Saisissez une date valide.",
+  after_today: "Choisissez une date postérieure à aujourd’hui.",
   boolean: "Choisissez oui ou non.",
   in: "Choisissez l’une des options proposées.",
   too_short: "Saisissez au moins {{min}} caractères.",

@@ -66,6 +66,12 @@ export const users = sqliteTable(
     lastLoginAt: text("last_login_at"),
     /** E.164 mobile or contact phone; asked by the residential wizard (migration 0010). */
     contactPhone: text("contact_phone"),
+    /** The TOTP secret (base32), encryptSecret(APP_KEY, …); never returned by the API (migration 0015). */
+    twoFactorSecret: text("two_factor_secret"),
+    /** JSON array of the SHA-256 hex digests of the unused recovery codes. */
+    twoFactorRecoveryCodes: text("two_factor_recovery_codes"),
+    /** Set when a code confirmed the enrolment; until then the secret does not guard the sign-in. */
+    twoFactorConfirmedAt: text("two_factor_confirmed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -128,8 +134,36 @@ export const sessions = sqliteTable(
     createdAt: createdAt(),
     /** JSON object for anything else (e.g. {"remember": true}). */
     payload: text("payload").notNull().default("{}"),
+    /** Where the browser was when the session was last seen (Cloudflare's request data, via the portal). */
+    city: text("city"),
+    country: text("country"),
   },
-  (table) => [index("sessions_user_idx").on(table.userId), index("sessions_last_activity_idx").on(table.lastActivity)],
+  (table) => [
+    index("sessions_user_idx").on(table.userId),
+    index("sessions_last_activity_idx").on(table.lastActivity),
+    index("sessions_masquerader_idx").on(table.masqueraderId),
+  ],
+);
+
+/** Sanctum's personal access tokens (migration 0015): `id|secret` is shown once; only the secret's SHA-256 is kept. */
+export const personalAccessTokens = sqliteTable(
+  "personal_access_tokens",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    userId: integer("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text("name").notNull(),
+    /** SHA-256 hex of the secret. */
+    token: text("token").notNull().unique("personal_access_tokens_token_unique"),
+    /** JSON array of permission keys, a subset of the owner's when created. */
+    abilities: text("abilities").notNull().default("[]"),
+    lastUsedAt: text("last_used_at"),
+    expiresAt: text("expires_at"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index("personal_access_tokens_user_idx").on(table.userId)],
 );
 
 export const passwordResetTokens = sqliteTable("password_reset_tokens", {
@@ -161,6 +195,9 @@ export const activityLog = sqliteTable(
     ip: text("ip"),
     userAgent: text("user_agent"),
     createdAt: createdAt(),
+    /** The personal access token the change was made with (migration 0015); null for a session. */
+    tokenId: integer("token_id"),
+    tokenName: text("token_name"),
   },
   (table) => [
     index("activity_log_created_at_idx").on(table.createdAt),
@@ -520,6 +557,7 @@ export const schema = {
   rolePermissions,
   userRoles,
   sessions,
+  personalAccessTokens,
   passwordResetTokens,
   throttles,
   activityLog,

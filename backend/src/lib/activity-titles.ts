@@ -20,6 +20,35 @@ export const ACTIVITY_TITLES = {
     fr: "Mise à jour des préférences d’affichage",
     ar: "تحديث تفضيلات العرض",
   },
+  "profile.two_factor_enabled": {
+    en: "Turned on two-factor sign-in",
+    fr: "Activation de la connexion en deux étapes",
+    ar: "تفعيل تسجيل الدخول بخطوتين",
+  },
+  "profile.two_factor_disabled": {
+    en: "Turned off two-factor sign-in",
+    fr: "Désactivation de la connexion en deux étapes",
+    ar: "إيقاف تسجيل الدخول بخطوتين",
+  },
+  "profile.recovery_codes_regenerated": {
+    en: "Replaced the recovery codes",
+    fr: "Remplacement des codes de récupération",
+    ar: "استبدال رموز الاسترداد",
+  },
+  "profile.session_ended": { en: "Ended a session", fr: "Fin d’une session", ar: "إنهاء جلسة" },
+  "profile.sessions_ended": { en: "Ended the other sessions", fr: "Fin des autres sessions", ar: "إنهاء الجلسات الأخرى" },
+  "profile.token_created": { en: "Created an API token", fr: "Création d’un jeton d’API", ar: "إنشاء رمز واجهة برمجية" },
+  "profile.token_revoked": { en: "Revoked an API token", fr: "Révocation d’un jeton d’API", ar: "إلغاء رمز واجهة برمجية" },
+  "auth.two_factor_failed": {
+    en: "Entered a wrong second-factor code",
+    fr: "Code de deuxième étape erroné",
+    ar: "إدخال رمز خاطئ في الخطوة الثانية",
+  },
+  "users.two_factor_reset": {
+    en: "Reset a user’s two-factor sign-in",
+    fr: "Réinitialisation de la connexion en deux étapes d’un utilisateur",
+    ar: "إعادة تعيين تسجيل الدخول بخطوتين لمستخدم",
+  },
   "users.masquerade.start": {
     en: "Started masquerading",
     fr: "Début de l’usurpation d’identité",

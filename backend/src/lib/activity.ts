@@ -43,7 +43,8 @@ export interface ActivityEntryInput {
 }
 
 /**
- * Writes one activity-log row: actor and masquerader from the session, the changed fields (secrets
+ * Writes one activity-log row: actor and masquerader from the session (the token's owner and the token's id
+ * and name for a bearer request), the changed fields (secrets
  * redacted), IP, user agent and time. Every mutation calls it once.
  */
 export async function logActivity(c: Context<AppEnv>, entry: ActivityEntryInput): Promise<void> {
@@ -60,12 +61,13 @@ export function activityStatement(
   entry: Omit<ActivityEntryInput, "subject_id"> & { subject_id?: number | SQL | null },
 ) {
   const session = c.get("session");
+  const token = c.get("apiToken");
   const changes = entry.before || entry.after ? diffChanges(entry.before, entry.after) : {};
   return c
     .get("db")
     .insert(activityLog)
     .values({
-      actorId: entry.actor_id === undefined ? session.userId : entry.actor_id,
+      actorId: entry.actor_id === undefined ? (token?.userId ?? session.userId) : entry.actor_id,
       masqueraderId: session.masqueraderId,
       action: entry.action,
       subjectType: entry.subject_type ?? null,
@@ -76,5 +78,7 @@ export function activityStatement(
       ip: clientIp(c),
       userAgent: userAgent(c),
       createdAt: new Date().toISOString(),
+      tokenId: token?.id ?? null,
+      tokenName: token?.name ?? null,
     });
 }

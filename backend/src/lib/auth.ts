@@ -4,8 +4,9 @@ import { isPermission, PERMISSIONS, type Permission } from "../../../common/perm
 import { encodeUserHeader, KNOWN_USER_HEADER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
 import type { Db } from "../db/client";
 import { rolePermissions, userRoles, users } from "../db/schema";
+import { withTokenAbilities } from "./api-tokens";
 import type { AppEnv, CurrentUser } from "./context";
-import { forbidden, unauthenticated } from "./errors";
+import { ApiError, forbidden, unauthenticated } from "./errors";
 
 interface UserRow {
   id: number;
@@ -21,6 +22,8 @@ interface UserRow {
   organization_id: number;
   organization_name: string;
   organization_type: CurrentUser["organization"]["type"];
+  two_factor_confirmed_at: string | null;
+  two_factor_policy: string | null;
 }
 
 /**
@@ -35,7 +38,8 @@ export async function loadUser(db: Db, userId: number): Promise<CurrentUser | nu
       .prepare(
         `SELECT u.id, u.name, u.email, u.locale, u.status, u.theme, u.theme_primary_color, u.theme_semi_dark_menu,
                 u.last_login_at, u.created_at, o.id AS organization_id, o.name AS organization_name,
-                o.type AS organization_type
+                o.type AS organization_type, u.two_factor_confirmed_at,
+                (SELECT value FROM system_settings WHERE key = 'two_factor_required') AS two_factor_policy
            FROM users u JOIN organizations o ON o.id = u.organization_id
           WHERE u.id = ?`,
       )
@@ -72,6 +76,8 @@ export async function loadUser(db: Db, userId: number): Promise<CurrentUser | nu
     roles: [...roleList.values()].sort((a, b) => a.id - b.id),
     permissions: PERMISSIONS.filter((key) => granted.has(key)),
     isProvider: row.organization_type === "provider",
+    twoFactorEnabled: row.two_factor_confirmed_at !== null,
+    twoFactorRequired: twoFactorPolicyApplies(row.two_factor_policy, row.organization_type === "provider"),
     lastLoginAt: row.last_login_at,
     createdAt: row.created_at,
   };
@@ -90,12 +96,30 @@ export async function permissionsOf(db: Db, userIds: number[]): Promise<Map<numb
   return result;
 }
 
-/** 401 unless the session belongs to an active user; puts the user on the context. */
+/**
+ * What a user whom the two_factor_required setting covers may still call before enrolling: who they are, their
+ * own account (the second factor included) and the end of a masquerade.
+ */
+function allowedBeforeEnrolment(path: string): boolean {
+  return path === "/api/user" || path.startsWith("/api/user/") || path.startsWith("/user/") || path.startsWith("/api/users/masquerade");
+}
+
+/**
+ * 401 unless the session (or the bearer token, lib/api-tokens.ts) belongs to an active user; puts the user on
+ * the context, with a token's abilities only. A user the two_factor_required setting covers who has not
+ * enrolled gets 403 `auth.two_factor_required` outside their own account, unless masqueraded.
+ */
 export const requireAuth: MiddlewareHandler<AppEnv> = async (c, next) => {
-  const userId = c.get("session").userId;
+  const token = c.get("apiToken");
+  const userId = token ? token.userId : c.get("session").userId;
   if (userId === null) throw unauthenticated();
-  const user = await loadUser(c.get("db"), userId);
-  if (user?.status !== "active") throw unauthenticated();
+  const loaded = await loadUser(c.get("db"), userId);
+  if (loaded?.status !== "active") throw unauthenticated();
+  const user = token ? withTokenAbilities(loaded, token) : loaded;
+  const masquerading = !token && c.get("session").masqueraderId !== null;
+  if (user.twoFactorRequired && !user.twoFactorEnabled && !masquerading && !allowedBeforeEnrolment(c.req.path)) {
+    throw new ApiError(403, { message: "auth.two_factor_required" });
+  }
   c.set("user", user);
   const known = c.req.header(KNOWN_USER_HEADER);
   if (known !== undefined) await stampUser(c, user, known);
@@ -164,5 +188,18 @@ export function serializeUser(user: CurrentUser) {
     theme_primary_color: user.themePrimaryColor,
     theme_semi_dark_menu: user.themeSemiDarkMenu,
     is_provider: user.isProvider,
+    two_factor_enabled: user.twoFactorEnabled,
+    two_factor_required: user.twoFactorRequired,
   };
+}
+
+/** Whether the stored two_factor_required setting (a JSON string, or null: off) applies to a user. */
+export function twoFactorPolicyApplies(stored: string | null, isProvider: boolean): boolean {
+  let policy: unknown = "off";
+  try {
+    policy = stored === null ? "off" : JSON.parse(stored);
+  } catch {
+    // A corrupt value is the default: off.
+  }
+  return policy === "everyone" || (policy === "staff" && isProvider);
 }

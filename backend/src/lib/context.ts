@@ -18,8 +18,20 @@ export interface CurrentUser {
   permissions: Permission[];
   /** Member of the provider organization: may see every organization. */
   isProvider: boolean;
+  /** A confirmed second factor guards this user's sign-in. */
+  twoFactorEnabled: boolean;
+  /** The two_factor_required setting applies to this user (provider staff, or everyone). */
+  twoFactorRequired: boolean;
   lastLoginAt: string | null;
   createdAt: string;
+}
+
+/** A request made with a personal access token: its owner and what it may do. */
+export interface ApiTokenAuth {
+  id: number;
+  name: string;
+  userId: number;
+  abilities: Permission[];
 }
 
 /** Bindings a deployment may add on top of the generated BackendEnv. */
@@ -31,6 +43,11 @@ export interface OptionalBindings {
    * included, in the dev_mail_outbox table. Never set it in wrangler.toml or production.
    */
   MAIL_OUTBOX_DEV?: string;
+  /**
+   * "1" only in backend/.dev.vars and the tests: an SMTP relay (and its test e-mail) may use any port and a
+   * loopback or private address, for the local mail catcher. Never in wrangler.toml or production.
+   */
+  SMTP_ALLOW_LOCAL?: string;
   /** "1" only in the e2e server's local vars: enables lib/fault-injection.ts. Never in wrangler.toml. */
   FAULT_INJECTION?: string;
   /** Text-to-speech engine (backend/src/tts/); "espeak" (the default) runs inside the Worker. */
@@ -53,5 +70,7 @@ export type AppEnv = {
     db: Db;
     session: SessionManager;
     user: CurrentUser | undefined;
+    /** The personal access token a request authenticated with (Authorization: Bearer), if any. */
+    apiToken: ApiTokenAuth | undefined;
   };
 };

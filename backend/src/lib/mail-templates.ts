@@ -101,3 +101,50 @@ export function invitationMail(options: { portalName: string; name: string; invi
   });
   return { subject: copy.subject(options.portalName), html, text };
 }
+
+const TWO_FACTOR_RESET = {
+  en: {
+    subject: (portal: string) => `${portal}: your two-factor sign-in was reset`,
+    greeting: (name: string) => `Hello ${name},`,
+    body: (admin: string) =>
+      `${admin}, an administrator, turned off the two-factor sign-in of your account. You now sign in with your password alone; set up a new authenticator from your profile's Security tab.`,
+    action: "Open the Security tab",
+    note: "If you did not ask for this, tell your administrator at once and change your password.",
+  },
+  fr: {
+    subject: (portal: string) => `${portal} : votre connexion en deux étapes a été réinitialisée`,
+    greeting: (name: string) => `Bonjour ${name},`,
+    body: (admin: string) =>
+      `${admin}, administrateur, a désactivé la connexion en deux étapes de votre compte. Vous vous connectez désormais avec votre seul mot de passe ; configurez une nouvelle application d’authentification depuis l’onglet Sécurité de votre profil.`,
+    action: "Ouvrir l’onglet Sécurité",
+    note: "Si vous n’avez rien demandé, prévenez aussitôt votre administrateur et changez votre mot de passe.",
+  },
+  ar: {
+    subject: (portal: string) => `${portal}: أُعيد تعيين تسجيل الدخول بخطوتين`,
+    greeting: (name: string) => `مرحبًا ${name}،`,
+    body: (admin: string) =>
+      `أوقف المسؤول ${admin} تسجيل الدخول بخطوتين لحسابك. ستسجّل الدخول الآن بكلمة المرور وحدها؛ أعِدّ تطبيق مصادقة جديدًا من تبويب الأمان في ملفك الشخصي.`,
+    action: "فتح تبويب الأمان",
+    note: "إذا لم تطلب ذلك فأبلغ المسؤول فورًا وغيّر كلمة مرورك.",
+  },
+} satisfies Record<Locale, unknown>;
+
+export function twoFactorResetMail(options: {
+  portalName: string;
+  name: string;
+  admin: string;
+  url: string;
+  locale: Locale;
+}): RenderedMail {
+  const copy = TWO_FACTOR_RESET[options.locale];
+  const body = copy.body(options.admin);
+  const text = [copy.greeting(options.name), "", body, "", `${copy.action}: ${options.url}`, "", copy.note].join("\n");
+  const html = mailHtml(options.locale, {
+    greeting: copy.greeting(options.name),
+    body,
+    action: copy.action,
+    url: options.url,
+    note: copy.note,
+  });
+  return { subject: copy.subject(options.portalName), html, text };
+}

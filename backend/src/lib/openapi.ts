@@ -19,6 +19,7 @@ const ERROR_DESCRIPTIONS = {
   415: "Unsupported media type",
   419: "CSRF token mismatch",
   422: "Validation failed; messages are translation keys",
+  423: "Password confirmation required: POST /user/confirm-password first",
   429: "Too many attempts; see Retry-After",
   502: "The carrier failed or timed out; the message is a `numbers.carrier.*` key",
 } as const;
@@ -64,5 +65,11 @@ export const UserSchema = z
     theme_primary_color: z.string().openapi({ example: "#7367F0" }),
     theme_semi_dark_menu: z.boolean(),
     is_provider: z.boolean(),
+    two_factor_enabled: z
+      .boolean()
+      .openapi({ description: "A confirmed second factor guards the sign-in (optional for a Laravel backend)" }),
+    two_factor_required: z
+      .boolean()
+      .openapi({ description: "The two_factor_required setting applies to this user (optional for a Laravel backend)" }),
   })
   .openapi("User");

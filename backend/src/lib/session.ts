@@ -3,7 +3,7 @@ import { getCookie, setCookie } from "hono/cookie";
 import type { AppEnv } from "./context";
 import { randomString, timingSafeEqual } from "./crypto";
 import { csrfMismatch } from "./errors";
-import { clientIp, userAgent } from "./request";
+import { clientCity, clientCountry, clientIp, userAgent } from "./request";
 import { DEFAULT_SETTINGS } from "./settings";
 import { isStatefulRequest } from "./stateful";
 
@@ -47,6 +47,17 @@ export interface SessionState {
   xsrfToken: string;
   lastActivity: string;
   remember: boolean;
+  /** The rest of the payload (a pending two-factor login, the time the password was last confirmed). */
+  payload: SessionPayload;
+}
+
+/** What a session keeps besides its identity (the `payload` JSON column). */
+export interface SessionPayload {
+  remember?: boolean;
+  /** Password accepted, second factor not yet (Fortify's login.id): who, "remember me", since when (ms). */
+  login?: { id: number; remember: boolean; at: number };
+  /** When the password was last confirmed (ms; Fortify's auth.password_confirmed_at). */
+  password_confirmed_at?: number;
 }
 
 interface SessionRow {
@@ -59,10 +70,10 @@ interface SessionRow {
   idle_minutes: string | null;
 }
 
-function parsePayload(payload: string): { remember?: boolean } {
+function parsePayload(payload: string): SessionPayload {
   try {
     const value: unknown = JSON.parse(payload);
-    return value && typeof value === "object" ? (value as { remember?: boolean }) : {};
+    return value && typeof value === "object" ? (value as SessionPayload) : {};
   } catch {
     return {};
   }
@@ -120,6 +131,15 @@ export class SessionManager {
     return state;
   }
 
+  /** Changes the payload's fields (undefined removes one) and writes the row now. */
+  async updatePayload(patch: Partial<SessionPayload>): Promise<void> {
+    const state = this.state ?? (await this.ensure());
+    const payload: SessionPayload = { ...state.payload, ...patch, remember: state.remember };
+    for (const key of Object.keys(patch) as (keyof SessionPayload)[]) if (patch[key] === undefined) delete payload[key];
+    state.payload = payload;
+    await this.c.env.DB.prepare("UPDATE sessions SET payload = ? WHERE id = ?").bind(JSON.stringify(payload), state.id).run();
+  }
+
   /** Logout: the old session is gone; a fresh guest session with a new CSRF token takes its place. */
   async invalidate(): Promise<void> {
     if (this.state) await this.c.env.DB.prepare("DELETE FROM sessions WHERE id = ?").bind(this.state.id).run();
@@ -148,10 +168,11 @@ export class SessionManager {
       xsrfToken,
       lastActivity: new Date().toISOString(),
       remember: identity.remember,
+      payload: { remember: identity.remember },
     };
     await this.c.env.DB.prepare(
-      `INSERT INTO sessions (id, user_id, masquerader_id, xsrf_token, ip, user_agent, last_activity, payload)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+      `INSERT INTO sessions (id, user_id, masquerader_id, xsrf_token, ip, user_agent, last_activity, payload, city, country)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     )
       .bind(
         state.id,
@@ -161,7 +182,9 @@ export class SessionManager {
         clientIp(this.c),
         userAgent(this.c),
         state.lastActivity,
-        JSON.stringify({ remember: state.remember }),
+        JSON.stringify(state.payload),
+        clientCity(this.c),
+        clientCountry(this.c),
       )
       .run();
     return state;
@@ -214,6 +237,7 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
             xsrfToken: row.xsrf_token,
             lastActivity: row.last_activity,
             remember: payload.remember === true,
+            payload,
           };
         }
       }
@@ -224,8 +248,8 @@ export function sessionMiddleware(): MiddlewareHandler<AppEnv> {
 
     if (state && Date.now() - Date.parse(state.lastActivity) > TOUCH_INTERVAL_MS) {
       state.lastActivity = new Date().toISOString();
-      await c.env.DB.prepare("UPDATE sessions SET last_activity = ?, ip = ?, user_agent = ? WHERE id = ?")
-        .bind(state.lastActivity, clientIp(c), userAgent(c), state.id)
+      await c.env.DB.prepare("UPDATE sessions SET last_activity = ?, ip = ?, user_agent = ?, city = ?, country = ? WHERE id = ?")
+        .bind(state.lastActivity, clientIp(c), userAgent(c), clientCity(c), clientCountry(c), state.id)
         .run();
       // Slide the cookies' lifetime along with the server-side idle window.
       manager.sendCookies();

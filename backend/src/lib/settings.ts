@@ -11,12 +11,17 @@ export interface StoredLogo {
   updated_at: string;
 }
 
+/** Who must sign in with a second factor: nobody, provider staff, or everyone (issue 29). */
+export const TWO_FACTOR_POLICIES = ["off", "staff", "everyone"] as const;
+export type TwoFactorPolicy = (typeof TWO_FACTOR_POLICIES)[number];
+
 export interface SystemSettings {
   portal_name: string;
   default_locale: "en" | "fr" | "ar";
   registration_enabled: boolean;
   password_min_length: number;
   session_idle_minutes: number;
+  two_factor_required: TwoFactorPolicy;
   links: { client_success: string | null; billing: string | null; feedback: string | null };
   logos: Record<LogoKind, StoredLogo | null>;
 }
@@ -27,6 +32,7 @@ export const DEFAULT_SETTINGS: SystemSettings = {
   registration_enabled: false,
   password_min_length: 8,
   session_idle_minutes: 120,
+  two_factor_required: "off",
   links: { client_success: null, billing: null, feedback: null },
   logos: { light: null, dark: null, collapsed: null },
 };

@@ -29,9 +29,15 @@ export interface SmtpEnvelope {
   html: string;
 }
 
-/** What happened, in terms a person can act on; `accepted` is the only success. */
+/**
+ * What happened, in terms a person can act on; `accepted` is the only success. A closed port and a
+ * timeout before the server's greeting are both `unreachable`, with the same reply, so the relay screen
+ * cannot tell an open port from a closed one (no port probing). `connection_refused` and `timeout` are
+ * kept for mail log rows written before; a timeout after the greeting is still `timeout`.
+ */
 export const SMTP_OUTCOMES = [
   "accepted",
+  "unreachable",
   "connection_refused",
   "timeout",
   "tls_failed",
@@ -63,6 +69,9 @@ interface MailerSession {
 
 class StartTlsMissing extends Error {}
 
+/** The reply of an `unreachable` outcome: the same words whatever the socket said. */
+export const UNREACHABLE_REPLY = "No SMTP server answered on this host and port.";
+
 const lastLine = (reply: string) =>
   reply
     .trim()
@@ -84,12 +93,12 @@ export function classifySmtpError(error: unknown, phase: Phase, encryption: Smtp
   const has = (pattern: RegExp) => pattern.test(message);
   const tlsHandshake = phase === "tls" || (phase === "connecting" && encryption === "ssl" && has(/internal error|tls|ssl|certificate/i));
   if (error instanceof StartTlsMissing) return { outcome: "tls_failed", reply: message, temporary: false };
+  if (phase === "connecting" && !code && !tlsHandshake) return { outcome: "unreachable", reply: UNREACHABLE_REPLY, temporary: false };
   if (has(/timeout|timed out/i)) return { outcome: "timeout", reply: message, temporary: false };
   if (tlsHandshake) {
     const reply = has(/internal error/i) ? "TLS handshake failed (certificate not trusted or TLS not negotiable)" : message;
     return { outcome: "tls_failed", reply, temporary: false };
   }
-  if (phase === "connecting" && !code) return { outcome: "connection_refused", reply: message, temporary: false };
   let outcome: SmtpOutcome = "failed";
   if (has(/authentication|Invalid login|requires authentication|No supported auth/i)) outcome = "auth_failed";
   else if (has(/MAIL FROM/i)) outcome = "sender_refused";

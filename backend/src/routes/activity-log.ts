@@ -21,6 +21,10 @@ export const ActivityEntrySchema = z
     action: z.string(),
     actor: z.object({ id: z.number().int(), name: z.string() }).nullable(),
     masquerader: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    token: z
+      .object({ id: z.number().int(), name: z.string() })
+      .nullable()
+      .openapi({ description: "The personal access token the action was made with (null: a signed-in session)" }),
     subject_type: z.string().nullable(),
     subject_id: z.number().int().nullable(),
     subject_label: z.string().nullable(),
@@ -58,6 +62,8 @@ function selectEntries() {
     actorName: actors.name,
     masqueraderId: activityLog.masqueraderId,
     masqueraderName: masqueraders.name,
+    tokenId: activityLog.tokenId,
+    tokenName: activityLog.tokenName,
     subjectType: activityLog.subjectType,
     subjectId: activityLog.subjectId,
     subjectLabel: activityLog.subjectLabel,
@@ -76,6 +82,8 @@ type EntryRow = {
   actorName: string | null;
   masqueraderId: number | null;
   masqueraderName: string | null;
+  tokenId: number | null;
+  tokenName: string | null;
   subjectType: string | null;
   subjectId: number | null;
   subjectLabel: string | null;
@@ -92,6 +100,7 @@ function serializeEntry(row: EntryRow): z.infer<typeof ActivityEntrySchema> {
     action: row.action,
     actor: row.actorId === null ? null : { id: row.actorId, name: row.actorName ?? "" },
     masquerader: row.masqueraderId === null ? null : { id: row.masqueraderId, name: row.masqueraderName ?? "" },
+    token: row.tokenId === null ? null : { id: row.tokenId, name: row.tokenName ?? "" },
     subject_type: row.subjectType,
     subject_id: row.subjectId,
     subject_label: row.subjectLabel,

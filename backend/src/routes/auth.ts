@@ -55,7 +55,7 @@ auth.openapi(
     method: "post",
     path: "/login",
     tags: ["Authentication"],
-    summary: "Sign in (5 attempts per minute per e-mail and IP)",
+    summary: "Sign in (5 attempts per minute per e-mail and IP); `{two_factor: true}` when a second step must follow",
     request: {
       body: jsonBody(
         z.object({
@@ -66,7 +66,10 @@ auth.openapi(
       ),
     },
     responses: {
-      200: jsonContent(SuccessSchema, "Signed in; the session id rotated"),
+      200: jsonContent(
+        z.union([SuccessSchema, z.object({ two_factor: z.literal(true) })]),
+        "Signed in (the session id rotated), or the password was right and `POST /two-factor-challenge` must follow",
+      ),
       ...errorResponses(419, 422, 429),
     },
   }),
@@ -84,6 +87,12 @@ auth.openapi(
     }
     if (user.status !== "active") throw validationError({ email: ["auth.disabled"] });
     await throttle.clear(db, throttleKey);
+
+    if (user.twoFactorConfirmedAt && user.twoFactorSecret) {
+      // Fortify: the password step is remembered in the session (not signed in) until the second step.
+      await c.get("session").updatePayload({ login: { id: user.id, remember: body.remember === true, at: Date.now() } });
+      return c.json({ two_factor: true as const }, 200);
+    }
 
     const now = new Date().toISOString();
     const passwordHash = user.passwordHash && needsRehash(user.passwordHash) ? await hashPassword(body.password) : undefined;

@@ -10,8 +10,13 @@ const DOCUMENT_CONFIG = {
     description:
       "The contract between the AMP portal and a Sanctum backend (Laravel Sanctum SPA cookie mode). " +
       "Call GET /sanctum/csrf-cookie first; send the XSRF-TOKEN cookie's value as X-XSRF-TOKEN on every mutation, " +
-      "with an Origin listed in the stateful domains. Validation messages are translation keys.",
+      "with an Origin listed in the stateful domains. Validation messages are translation keys. " +
+      "Scripts use a personal access token instead (Profile → API tokens): `Authorization: Bearer <id>|<secret>` on " +
+      "`/api/*` through the portal's own address, no cookies; the call is made as the token's owner, in their " +
+      "organization, with only the token's abilities (permission keys) that the owner still holds; account routes " +
+      "(`/api/user/*`) and masquerade refuse tokens (403); an unknown, revoked or expired token is 401.",
   },
+  security: [{ sanctumSession: [] as string[] }, { bearerToken: [] as string[] }] as Record<string, string[]>[],
 };
 
 type JsonObject = Record<string, unknown>;
@@ -92,6 +97,17 @@ table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #dbdade;paddi
 
 /** GET /api/openapi.json and GET /api/docs, both built from the assembled app's registry. */
 export function mountDocs(app: OpenAPIHono<AppEnv>): void {
+  app.openAPIRegistry.registerComponent("securitySchemes", "sanctumSession", {
+    type: "apiKey",
+    in: "cookie",
+    name: "amp_session",
+    description: "The SPA cookie session, with X-XSRF-TOKEN on mutations (the portal's own calls)",
+  });
+  app.openAPIRegistry.registerComponent("securitySchemes", "bearerToken", {
+    type: "http",
+    scheme: "bearer",
+    description: "A personal access token, `<id>|<secret>` (POST /api/user/tokens)",
+  });
   app.doc31("/api/openapi.json", DOCUMENT_CONFIG);
   app.get("/api/docs", (c) => c.html(renderReference(app.getOpenAPI31Document(DOCUMENT_CONFIG) as unknown as JsonObject)));
 }

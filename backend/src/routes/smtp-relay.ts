@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { eq } from "drizzle-orm";
-import { isSmtpHost, smtpPortWarning } from "../../../common/smtp";
+import { isSmtpHost, smtpDestinationProblem, smtpHostKey, smtpPortWarning } from "../../../common/smtp";
 import type { Db } from "../db/client";
 import { organizations, SMTP_ENCRYPTION_VALUES, smtpRelays } from "../db/schema";
 import { logActivity } from "../lib/activity";
@@ -109,15 +109,38 @@ async function storedRelay(db: Db, organizationId: number) {
   return row;
 }
 
-/** Checks beyond the schema; `password_set` is whether a password will exist after this request. */
-function checkFields(body: Fields, passwordSet: boolean) {
+/**
+ * Checks beyond the schema; `password_set` is whether a password will exist after this request,
+ * `password_unbound` that one is stored for another host, port or encryption and was not typed again.
+ */
+function checkFields(body: Fields, state: { passwordSet: boolean; passwordUnbound: boolean; allowLocal: boolean }) {
   const bag = new ErrorBag();
   if (!isSmtpHost(body.host)) bag.add("host", "smtp.validation.host");
+  else {
+    const problem = smtpDestinationProblem(body.host, body.port, { allowLocal: state.allowLocal });
+    if (problem === "validation.port_not_smtp") bag.add("port", `smtp.${problem}`);
+    if (problem === "validation.host_internal") bag.add("host", `smtp.${problem}`);
+  }
   if (body.auth && !body.username) bag.add("username", "validation.required");
-  if (body.auth && body.enabled && !passwordSet) bag.add("password", "validation.required");
+  if (body.auth && state.passwordUnbound) bag.add("password", "smtp.validation.password_retype");
+  else if (body.auth && body.enabled && !state.passwordSet) bag.add("password", "validation.required");
   if (!body.verify_certificate) bag.add("verify_certificate", "smtp.validation.verify_certificate");
   bag.throwIfAny();
 }
+
+/**
+ * The stored password belongs to the host and port it was saved with (issue 23, item 5): sent anywhere
+ * else — another host the user typed, or the same host in clear text when it was saved for an encrypted
+ * connection — it would hand the organization's credentials to whoever answers. Changing them needs the
+ * password typed again.
+ */
+function passwordFollows(stored: { host: string; port: number; encryption: string } | undefined, body: Fields): boolean {
+  if (!stored) return false;
+  const downgraded = stored.encryption !== "none" && body.encryption === "none";
+  return smtpHostKey(stored.host) === smtpHostKey(body.host) && stored.port === body.port && !downgraded;
+}
+
+const allowLocal = (env: { SMTP_ALLOW_LOCAL?: string }) => env.SMTP_ALLOW_LOCAL === "1";
 
 const warningsFor = (port: number, encryption: Fields["encryption"]) => {
   const warning = smtpPortWarning(port, encryption);
@@ -170,6 +193,10 @@ smtpRelayRoutes.openapi(
     path: "/api/smtp-relay",
     tags: ["SMTP relay"],
     summary: "Save the organization's SMTP relay; `password` replaces, `clear_password` removes, neither keeps",
+    description:
+      "A stored password is kept only while host and port stay and encryption is not turned off: " +
+      "changing them with `auth` needs `password` again (422 `smtp.validation.password_retype`); without `auth` it is dropped. " +
+      "Only SMTP ports (25, 465, 587, 2525) and public addresses.",
     middleware: [requireAuth, requirePermission(PERMISSION)] as const,
     request: { body: jsonBody(SettingsFields) },
     responses: { 200: jsonContent(RelaySchema, "The saved relay"), ...errorResponses(401, 403, 404, 419, 422) },
@@ -181,14 +208,21 @@ smtpRelayRoutes.openapi(
     const organization = await targetOrganization(db, me, body.organization_id);
     const before = await storedRelay(db, organization.id);
     const newPassword = body.password ? body.password : null;
-    const passwordSet = newPassword !== null || (!body.clear_password && Boolean(before?.passwordEncrypted));
-    checkFields(body, passwordSet);
+    // A stored password stays only with the relay it was typed for (`passwordFollows`).
+    const keepsStored = newPassword === null && !body.clear_password && Boolean(before?.passwordEncrypted);
+    const follows = passwordFollows(before, body);
+    checkFields(body, {
+      passwordSet: newPassword !== null || (keepsStored && follows),
+      passwordUnbound: keepsStored && !follows,
+      allowLocal: allowLocal(c.env),
+    });
     if (newPassword && !c.env.APP_KEY) throw new Error("APP_KEY is not set: SMTP passwords cannot be stored.");
+    // Without authentication a password stored for another relay is dropped rather than moved along.
     const passwordEncrypted = newPassword
       ? await encryptSecret(c.env.APP_KEY ?? "", newPassword)
-      : body.clear_password
-        ? null
-        : (before?.passwordEncrypted ?? null);
+      : keepsStored && follows
+        ? (before?.passwordEncrypted ?? null)
+        : null;
     const values = {
       enabled: body.enabled,
       host: body.host,
@@ -281,7 +315,10 @@ smtpRelayRoutes.openapi(
     tags: ["SMTP relay"],
     summary: "Send a test e-mail with the given (typed, possibly unsaved) settings and report the server's reply",
     description:
-      "Runs the real SMTP dialogue now (timeout 10 s per step). Without `password` the stored one is used unless `clear_password`. The attempt is recorded in the mail log (template `smtp_test`).",
+      "Runs the real SMTP dialogue now (timeout 10 s per step). Without `password` the stored one is used unless `clear_password`, " +
+      "and only with the stored host and port, encrypted if it was (else 422 `password`: `smtp.validation.password_retype`). Only SMTP ports " +
+      "(25, 465, 587, 2525) and public addresses (422 `port` / `host`). A closed port and a timeout both answer `unreachable`. " +
+      "The attempt is recorded in the mail log (template `smtp_test`).",
     middleware: [requireAuth, requirePermission(PERMISSION)] as const,
     request: { body: jsonBody(SettingsFields.extend({ to: z.email().max(254) })) },
     responses: { 200: jsonContent(TestResultSchema, "What the server answered"), ...errorResponses(401, 403, 404, 419, 422) },
@@ -292,12 +329,19 @@ smtpRelayRoutes.openapi(
     const body = c.req.valid("json");
     const organization = await targetOrganization(db, me, body.organization_id);
     const stored = await storedRelay(db, organization.id);
-    let password: string | null = body.password ? body.password : null;
-    if (password === null && !body.clear_password && stored?.passwordEncrypted && c.env.APP_KEY) {
+    const typed = body.password ? body.password : null;
+    const keepsStored = typed === null && !body.clear_password && Boolean(stored?.passwordEncrypted);
+    const follows = passwordFollows(stored, body);
+    // A test may run before anything is saved or enabled: only the fields themselves must be right. The
+    // stored password goes only to the stored host and port (never to one just typed).
+    checkFields(
+      { ...body, enabled: false },
+      { passwordSet: typed !== null || keepsStored, passwordUnbound: keepsStored && !follows, allowLocal: allowLocal(c.env) },
+    );
+    let password = typed;
+    if (keepsStored && follows && stored?.passwordEncrypted && c.env.APP_KEY) {
       password = await decryptSecret(c.env.APP_KEY, stored.passwordEncrypted);
     }
-    // A test may run before anything is saved or enabled: only the fields themselves must be right.
-    checkFields({ ...body, enabled: false }, password !== null);
     const relay: SmtpRelay = {
       host: body.host,
       port: body.port,

@@ -5,7 +5,7 @@ import { requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { validationError } from "../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
-import { getSettings, LOGO_KINDS, putSetting, type SystemSettings } from "../lib/settings";
+import { getSettings, LOGO_KINDS, putSetting, type SystemSettings, TWO_FACTOR_POLICIES } from "../lib/settings";
 import { isUnsafeSvg } from "../lib/svg";
 import { safeText, validationHook } from "../lib/validation";
 import { logoUrls } from "./public-settings";
@@ -27,6 +27,8 @@ const SettingsBody = z.object({
   registration_enabled: z.boolean(),
   password_min_length: z.number().int().min(8).max(64),
   session_idle_minutes: z.number().int().min(5).max(1440),
+  /** Omitted: unchanged. */
+  two_factor_required: z.enum(TWO_FACTOR_POLICIES).optional(),
   links: z.object({ client_success: nullableUrl, billing: nullableUrl, feedback: nullableUrl }),
 });
 
@@ -37,6 +39,7 @@ const SettingsSchema = z
     registration_enabled: z.boolean(),
     password_min_length: z.number().int(),
     session_idle_minutes: z.number().int(),
+    two_factor_required: z.enum(TWO_FACTOR_POLICIES),
     links: z.object({ client_success: z.string().nullable(), billing: z.string().nullable(), feedback: z.string().nullable() }),
     logos: z.object({ light: z.string().nullable(), dark: z.string().nullable(), collapsed: z.string().nullable() }),
   })
@@ -49,6 +52,7 @@ function present(settings: SystemSettings): z.infer<typeof SettingsSchema> {
     registration_enabled: settings.registration_enabled,
     password_min_length: settings.password_min_length,
     session_idle_minutes: settings.session_idle_minutes,
+    two_factor_required: settings.two_factor_required,
     links: settings.links,
     logos: logoUrls(settings),
   };
@@ -89,6 +93,7 @@ systemSettingsRoutes.openapi(
       putSetting(db, "password_min_length", body.password_min_length),
       putSetting(db, "session_idle_minutes", body.session_idle_minutes),
       putSetting(db, "links", body.links),
+      body.two_factor_required === undefined ? undefined : putSetting(db, "two_factor_required", body.two_factor_required),
     ]);
     const { logos: _logos, ...previous } = before;
     await logActivity(c, {
@@ -96,7 +101,7 @@ systemSettingsRoutes.openapi(
       subject_type: "system_settings",
       subject_label: body.portal_name,
       before: previous,
-      after: body,
+      after: { ...body, two_factor_required: body.two_factor_required ?? before.two_factor_required },
     });
     return c.json(present(await getSettings(db)), 200);
   },

@@ -10,8 +10,8 @@ import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { ErrorBag, validationHook } from "../lib/validation";
-import { findVoice, TTS_LANGUAGES, type TtsEngine, TtsRenderError, ttsEngine } from "../tts";
-import { checkSsml, SSML_TAGS } from "../tts/ssml";
+import { findVoice, TTS_LANGUAGES, type TtsEngine, TtsRenderError, TtsTooLong, ttsEngine } from "../tts";
+import { checkSsml, SSML_TAGS, speechEstimateMs } from "../tts/ssml";
 
 /** Text-to-speech prompts: saved text or SSML rendered to audio in R2 off the request. */
 export const ttsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
@@ -20,6 +20,9 @@ export const ttsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }
 export const TTS_TEXT_LIMIT = 3000;
 /** Longest text the unsaved "Listen" preview renders (it runs during the request). */
 export const TTS_PREVIEW_LIMIT = 500;
+/** Longest audio a preview and a prompt may have (issue 23, item 6): checked before rendering, and a hard cap of the engine's output. */
+export const TTS_PREVIEW_MAX_MS = 60_000;
+export const TTS_PROMPT_MAX_MS = 600_000;
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -123,7 +126,7 @@ export async function renderPrompt(env: AppEnv["Bindings"], db: Db, engine: TtsE
   const voice = findVoice(engine, prompt.voice);
   try {
     if (!voice) throw new TtsRenderError(`The voice "${prompt.voice}" is not offered by the ${engine.id} engine.`);
-    const audio = await engine.render({ text: prompt.text, format: prompt.format, voice });
+    const audio = await engine.render({ text: prompt.text, format: prompt.format, voice, maxDurationMs: TTS_PROMPT_MAX_MS });
     const key = `tts/${prompt.organizationId}/${prompt.id}-${revision}.${audio.extension}`;
     await env.FILES.put(key, audio.bytes, { httpMetadata: { contentType: audio.contentType } });
     const updated = await db
@@ -327,20 +330,23 @@ const PromptBody = SpeechBody.extend({
 
 type SpeechInput = z.infer<typeof SpeechBody>;
 
-/** Voice of the language, SSML that eSpeak can render: field errors otherwise. */
-function checkSpeech(engine: TtsEngine, body: SpeechInput, bag: ErrorBag) {
+/**
+ * Voice of the language, SSML that eSpeak can render (each break at most 10 s), and an estimated length
+ * within `maxDurationMs`: field errors otherwise.
+ */
+function checkSpeech(engine: TtsEngine, body: SpeechInput, bag: ErrorBag, maxDurationMs: number) {
   const voice = findVoice(engine, body.voice);
   if (!voice) bag.add("voice", "validation.in");
   else if (voice.language !== body.language) bag.add("voice", "tts.voice_language_mismatch");
-  if (body.format === "ssml") {
-    const problem = checkSsml(body.text);
-    if (problem) {
-      const { key, ...params } = problem;
-      bag.add("text", `${key}|${JSON.stringify(params)}`);
-    }
-  }
+  const problem = body.format === "ssml" ? checkSsml(body.text) : null;
+  if (problem) {
+    const { key, ...params } = problem;
+    bag.add("text", `${key}|${JSON.stringify(params)}`);
+  } else if (speechEstimateMs(body.text, body.format) > maxDurationMs) bag.add("text", tooLong(maxDurationMs));
   return voice;
 }
+
+const tooLong = (maxDurationMs: number) => `tts.too_long|${JSON.stringify({ seconds: maxDurationMs / 1000 })}`;
 
 function auditFields(values: { name: string; description: string | null; text: string; format: string; language: string; voice: string }) {
   return {
@@ -369,7 +375,7 @@ ttsRoutes.openapi(
     const body = c.req.valid("json");
     const engine = ttsEngine(c.env);
     const bag = new ErrorBag();
-    checkSpeech(engine, body, bag);
+    checkSpeech(engine, body, bag, TTS_PROMPT_MAX_MS);
     bag.throwIfAny();
     const organizationId = writableOrganizationId(me, body.organization_id);
     const now = new Date().toISOString();
@@ -417,7 +423,7 @@ ttsRoutes.openapi(
     const existing = await findPrompt(db, me, id);
     const engine = ttsEngine(c.env);
     const bag = new ErrorBag();
-    checkSpeech(engine, body, bag);
+    checkSpeech(engine, body, bag, TTS_PROMPT_MAX_MS);
     bag.throwIfAny();
     const values = {
       name: body.name,
@@ -492,11 +498,11 @@ ttsRoutes.openapi(
     const body = c.req.valid("json");
     const engine = ttsEngine(c.env);
     const bag = new ErrorBag();
-    const voice = checkSpeech(engine, body, bag);
+    const voice = checkSpeech(engine, body, bag, TTS_PREVIEW_MAX_MS);
     bag.throwIfAny();
     if (!voice) throw new Error("checkSpeech accepted an unknown voice.");
     try {
-      const audio = await engine.render({ text: body.text, format: body.format, voice });
+      const audio = await engine.render({ text: body.text, format: body.format, voice, maxDurationMs: TTS_PREVIEW_MAX_MS });
       return c.body(audio.bytes.slice().buffer, 200, {
         "Content-Type": audio.contentType,
         "Content-Disposition": `inline; filename="preview.${audio.extension}"`,
@@ -505,7 +511,7 @@ ttsRoutes.openapi(
     } catch (error) {
       if (!(error instanceof TtsRenderError)) throw error;
       console.warn("tts preview", error.message);
-      bag.add("text", "tts.render_failed");
+      bag.add("text", error instanceof TtsTooLong ? tooLong(error.maxDurationMs) : "tts.render_failed");
       bag.throwIfAny();
       throw error;
     }

@@ -9,8 +9,11 @@ import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { sendInvitation } from "../lib/invitations";
 import { listPage, searchCondition } from "../lib/list";
+import { twoFactorResetMail } from "../lib/mail-templates";
+import { mailerFor } from "../lib/mailer";
 import { errorResponses, jsonBody, jsonContent, UserSchema } from "../lib/openapi";
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
+import { getSettings } from "../lib/settings";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { ErrorBag, safeText, validationHook } from "../lib/validation";
 import { activeHolders, LOCKOUT_KEY, permissionsByRole } from "./roles";
@@ -404,5 +407,51 @@ usersRoutes.openapi(
       before: auditFields(target),
     });
     return c.body(null, 204);
+  },
+);
+
+usersRoutes.openapi(
+  createRoute({
+    method: "delete",
+    path: "/api/users/{id}/two-factor",
+    tags: ["Users"],
+    summary: "Reset a user's second factor (a lost phone): they sign in with the password alone and are told by e-mail",
+    middleware: [requireAuth, requirePermission("admin.users.update")] as const,
+    request: { params: idParam },
+    responses: { 200: jsonContent(UserDetailSchema, "The user, without a second factor"), ...errorResponses(401, 403, 404, 409, 419) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const { id } = c.req.valid("param");
+    const db = c.get("db");
+    const target = await findVisibleUser(c, id);
+    assertNotMorePrivileged(me, target);
+    const stored = await db.query.users.findFirst({ where: eq(users.id, id), columns: { twoFactorSecret: true } });
+    if (!target.twoFactorEnabled && !stored?.twoFactorSecret) throw new ApiError(409, { message: "users.two_factor_not_enabled" });
+    await db
+      .update(users)
+      .set({ twoFactorSecret: null, twoFactorRecoveryCodes: null, twoFactorConfirmedAt: null, updatedAt: new Date().toISOString() })
+      .where(and(eq(users.id, id), tenantScope(me, users.organizationId)));
+    await logActivity(c, {
+      action: "users.two_factor_reset",
+      subject_type: "user",
+      subject_id: id,
+      subject_label: target.name,
+      organization_id: target.organizationId,
+      before: { two_factor: target.twoFactorEnabled ? "on" : "enrolling" },
+      after: { two_factor: "off" },
+    });
+    const settings = await getSettings(db);
+    const mail = twoFactorResetMail({
+      portalName: settings.portal_name,
+      name: target.name,
+      admin: me.name,
+      url: new URL("/profile/security", c.env.APP_URL).toString(),
+      locale: target.locale,
+    });
+    await mailerFor(c).send({ to: target.email, template: "two_factor_reset", organization_id: target.organizationId, ...mail });
+    const updated = await loadUser(db, id);
+    if (!updated) throw notFound();
+    return c.json(detail(updated), 200);
   },
 );

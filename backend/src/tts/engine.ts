@@ -24,6 +24,11 @@ export interface TtsRenderRequest {
   /** "ssml": `text` is an SSML document (already checked by ./ssml.ts). */
   format: "text" | "ssml";
   voice: TtsVoice;
+  /**
+   * The longest audio the caller accepts (preview 60 s, prompt 10 min). The engine stops keeping audio
+   * beyond it and throws `TtsTooLong`, so memory stays bounded whatever the text asks for.
+   */
+  maxDurationMs: number;
 }
 
 export interface TtsAudio {
@@ -44,3 +49,10 @@ export interface TtsEngine {
 }
 
 export class TtsRenderError extends Error {}
+
+/** The audio would be longer than `maxDurationMs`. */
+export class TtsTooLong extends TtsRenderError {
+  constructor(readonly maxDurationMs: number) {
+    super(`The audio would be longer than ${Math.round(maxDurationMs / 1000)} s.`);
+  }
+}

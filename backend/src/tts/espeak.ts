@@ -2,7 +2,7 @@ import ESpeakNG from "espeak-ng";
 // Imported as a module so the bundler ships it as a compiled WebAssembly module: Workers refuse to
 // compile WebAssembly from bytes at run time. The voice data is embedded in it (no file fetches).
 import espeakWasm from "espeak-ng/dist/espeak-ng.wasm?module";
-import { type TtsAudio, type TtsEngine, TtsRenderError, type TtsRenderRequest, type TtsVoice } from "./engine";
+import { type TtsAudio, type TtsEngine, TtsRenderError, type TtsRenderRequest, TtsTooLong, type TtsVoice } from "./engine";
 import { readWav } from "./wav";
 
 /**
@@ -24,27 +24,92 @@ const VOICES: readonly TtsVoice[] = [
 const INPUT = "/prompt.txt";
 const OUTPUT = "/prompt.wav";
 
+interface EmscriptenStream {
+  position: number;
+}
+
 interface EmscriptenFs {
   writeFile(path: string, data: string | Uint8Array): void;
-  readFile(path: string): Uint8Array;
+  makedev(major: number, minor: number): number;
+  registerDevice(
+    device: number,
+    ops: {
+      open?(stream: EmscriptenStream): void;
+      close?(stream: EmscriptenStream): void;
+      read?(stream: EmscriptenStream, buffer: Uint8Array, offset: number, length: number, position: number): number;
+      write(stream: EmscriptenStream, buffer: Uint8Array, offset: number, length: number, position: number): number;
+      llseek(stream: EmscriptenStream, offset: number, whence: number): number;
+    },
+  ): void;
+  mkdev(path: string, mode: number, device: number): void;
+}
+
+/** 22,050 Hz, 16-bit mono. */
+const BYTES_PER_SECOND = 44_100;
+
+/**
+ * The WAV file eSpeak writes, as a device of its in-memory file system that keeps at most `limit` bytes
+ * (issue 23, item 6: 93 characters of SSML once made a 131 MB file). Bytes past the limit are counted, not
+ * kept; eSpeak seeks back to the header at the end to write the sizes, which the device supports.
+ */
+class CappedFile {
+  private bytes = new Uint8Array(64 * 1024);
+  size = 0;
+  overflow = false;
+  constructor(private readonly limit: number) {}
+
+  write(buffer: Uint8Array, offset: number, length: number, position: number): number {
+    const end = position + length;
+    if (end > this.limit) {
+      this.overflow = true;
+      return length;
+    }
+    if (end > this.bytes.length) {
+      const grown = new Uint8Array(Math.min(this.limit, Math.max(end, this.bytes.length * 2)));
+      grown.set(this.bytes.subarray(0, this.size));
+      this.bytes = grown;
+    }
+    this.bytes.set(buffer.subarray(offset, offset + length), position);
+    this.size = Math.max(this.size, end);
+    return length;
+  }
+
+  contents(): Uint8Array {
+    return this.bytes.slice(0, this.size);
+  }
+
+  mount(fs: EmscriptenFs, path: string) {
+    const device = fs.makedev(240, 0);
+    let end = 0;
+    fs.registerDevice(device, {
+      write: (_stream, buffer, offset, length, position) => {
+        const written = this.write(buffer, offset, length, position);
+        end = Math.max(end, position + written);
+        return written;
+      },
+      // SEEK_SET 0, SEEK_CUR 1, SEEK_END 2.
+      llseek: (stream, offset, whence) => (whence === 0 ? offset : whence === 1 ? stream.position + offset : end + offset),
+    });
+    fs.mkdev(path, 0o666, device);
+  }
 }
 
 export const espeakEngine: TtsEngine = {
   id: "espeak",
   voices: VOICES,
-  async render({ text, format, voice }: TtsRenderRequest): Promise<TtsAudio> {
+  async render({ text, format, voice, maxDurationMs }: TtsRenderRequest): Promise<TtsAudio> {
     const messages: string[] = [];
+    const output = new CappedFile(44 + Math.ceil((maxDurationMs / 1000) * BYTES_PER_SECOND));
     const args = ["-b", "1", "-v", voice.id, "-w", OUTPUT, "-f", INPUT];
     if (format === "ssml") args.unshift("-m");
-    let fs: EmscriptenFs | undefined;
     try {
-      const instance = await asWebRuntime(() =>
+      await asWebRuntime(() =>
         ESpeakNG({
           arguments: args,
           preRun: [
             (module: { FS: EmscriptenFs }) => {
-              fs = module.FS;
               module.FS.writeFile(INPUT, text);
+              output.mount(module.FS, OUTPUT);
             },
           ],
           instantiateWasm(imports: WebAssembly.Imports, receive: (instance: WebAssembly.Instance) => void) {
@@ -60,16 +125,11 @@ export const espeakEngine: TtsEngine = {
           },
         }),
       );
-      fs = instance.FS;
     } catch (error) {
       messages.push(error instanceof Error ? error.message : String(error));
     }
-    let bytes: Uint8Array | undefined;
-    try {
-      bytes = fs?.readFile(OUTPUT);
-    } catch {
-      bytes = undefined;
-    }
+    if (output.overflow) throw new TtsTooLong(maxDurationMs);
+    const bytes = output.size > 0 ? output.contents() : undefined;
     const wav = bytes ? readWav(bytes) : null;
     if (!bytes || !wav || wav.dataBytes === 0) {
       throw new TtsRenderError(`eSpeak NG produced no audio${messages.length > 0 ? `: ${messages.join(" ").slice(0, 500)}` : "."}`);

@@ -7,10 +7,41 @@ export const SSML_TAGS = ["speak", "p", "s", "break", "emphasis", "prosody", "sa
 
 export type SsmlProblem =
   | { key: "tts.ssml_malformed"; line: number }
+  | { key: "tts.ssml_break_too_long"; line: number; max: number }
   | { key: "tts.ssml_root"; line: number }
   | { key: "tts.ssml_unsupported"; line: number; tags: string };
 
 const NAME = /^[A-Za-z_][\w.:-]*$/;
+
+/** The longest `<break>` (issue 23, item 6): 10 s, as the common SSML engines cap it. */
+export const BREAK_MAX_MS = 10_000;
+
+/** A break's `time` ("3s", "250ms", "1.5s") in milliseconds; null when it is not one. */
+export function breakMs(value: string): number | null {
+  const match = /^\s*(\d{1,9}(?:\.\d{1,3})?)\s*(s|ms)\s*$/i.exec(value);
+  if (!match) return null;
+  return Number(match[1]) * (match[2]?.toLowerCase() === "s" ? 1000 : 1);
+}
+
+/**
+ * How long a text or SSML document will speak, known before rendering: every break at its time (a
+ * strength at its longest, 1.25 s) plus each spoken character at eSpeak's usual rate (~60 ms). Renders
+ * estimated above their limit are refused before the engine runs; the engine's output cap
+ * (`TtsRenderRequest.maxDurationMs`) is the hard bound for what an estimate cannot see (slow prosody).
+ */
+export function speechEstimateMs(text: string, format: "text" | "ssml"): number {
+  if (format === "text") return text.length * USUAL_MS_PER_CHAR;
+  let breaks = 0;
+  for (const match of text.matchAll(/<break\b([^>]*)>/g)) {
+    const time = /\stime\s*=\s*("([^"]*)"|'([^']*)')/.exec(match[1] ?? "");
+    breaks += time ? (breakMs(time[2] ?? time[3] ?? "") ?? BREAK_MAX_MS) : STRONGEST_BREAK_MS;
+  }
+  const spoken = text.replace(/<[^>]*>/g, "").replace(/&[^;\s]*;/g, "x");
+  return breaks + spoken.length * USUAL_MS_PER_CHAR;
+}
+
+const USUAL_MS_PER_CHAR = 60;
+const STRONGEST_BREAK_MS = 1250;
 const ENTITY = /^&(?:amp|lt|gt|quot|apos|#\d+|#x[0-9A-Fa-f]+);/;
 
 /** The first problem of an SSML document, or null when it can be rendered. */
@@ -66,6 +97,12 @@ export function checkSsml(source: string): SsmlProblem | null {
       if (!rootSeen) {
         rootSeen = true;
         if (name !== "speak") return { key: "tts.ssml_root", line: lineAt(index) };
+      }
+      if (name === "break") {
+        const time = /\stime\s*=\s*("([^"]*)"|'([^']*)')/.exec(match?.[2] ?? "");
+        const value = time ? (time[2] ?? time[3] ?? "") : null;
+        const ms = value === null ? 0 : breakMs(value);
+        if (ms === null || ms > BREAK_MAX_MS) return { key: "tts.ssml_break_too_long", line: lineAt(index), max: BREAK_MAX_MS / 1000 };
       }
       if (!(SSML_TAGS as readonly string[]).includes(name)) {
         if (unsupported.size === 0) firstUnsupportedLine = lineAt(index);

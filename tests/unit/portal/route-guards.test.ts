@@ -67,6 +67,7 @@ const OPEN_BY_DESIGN = [
   "routes/register.tsx",
   "routes/forgot-password.tsx",
   "routes/password-setup.tsx",
+  "routes/two-factor-challenge.tsx",
   "routes/api-docs.tsx",
   "routes/not-found.tsx",
 ];
