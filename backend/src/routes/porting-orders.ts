@@ -29,6 +29,7 @@ import { type LosingCarrier, loaPdf } from "../lib/loa-letter";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { carrierCall } from "../lib/phone-numbers";
+import { portRequestSecrets } from "../lib/port-documents";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { currentTime } from "../lib/time";
 import { validationHook } from "../lib/validation";
@@ -560,6 +561,7 @@ portingOrdersRoutes.openapi(
       const held = await heldNumberErrors(db, JSON.parse(row.numbers) as string[], row.organizationId);
       if (held) throw validationError(held);
       const address = row.serviceAddress ? JSON.parse(row.serviceAddress) : null;
+      const { pin, documents } = await portRequestSecrets(c.env, db, row);
       // The carrier first: when it refuses or times out, the order stays as it was.
       const port = await carrierCall(() =>
         carrier.createPortOrder(
@@ -569,7 +571,7 @@ portingOrdersRoutes.openapi(
             authorized_person: row.authorizedPerson,
             billing_telephone_number: row.billingTelephoneNumber,
             account_number: row.accountNumber,
-            pin: null,
+            pin,
             service_address: {
               caller_name: row.entityName,
               house_number_suffix: null,
@@ -584,6 +586,7 @@ portingOrdersRoutes.openapi(
             },
             requested_foc_date: row.requestedFocDate,
             partial: row.partial,
+            documents,
           },
           now,
         ),
