@@ -35,15 +35,23 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
+    // Signs each demo account in once and saves its browser state for signIn() (tests/e2e/sign-in.setup.ts).
+    {
+      name: "sign-in",
+      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+      testMatch: /sign-in\.setup\.ts$/,
+    },
     {
       name: "chromium",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
       testIgnore: [/\.nojs\.spec\.ts$/, /\.local-d1\.spec\.ts$/],
+      dependencies: ["sign-in"],
     },
     {
       name: "nojs",
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, javaScriptEnabled: false },
       testMatch: /\.nojs\.spec\.ts$/,
+      dependencies: ["sign-in"],
     },
     // Specs that change the server's D1 file from outside (runE2eSql): last and one at a time, because a
     // request that lands while another process holds the SQLite file fails with SQLITE_BUSY.

@@ -3,7 +3,7 @@
 // local mail catcher (scripts/mail-catcher.mjs) as platform SMTP relay: tests read delivered mail from
 // its JSON endpoint (http://localhost:<MAIL_CATCHER_WEB_PORT>/api/messages?to=<address>).
 import { spawn, spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { ensureLocalEnv, wranglerEnv } from "./local-env.mjs";
 import { ensureMailCatcher } from "./mail-catcher.mjs";
 
@@ -19,13 +19,25 @@ rmSync(stateDir, { recursive: true, force: true });
 run("npm", ["run", "--silent", "db:migrate"]);
 run("npm", ["run", "--silent", "db:seed"]);
 if (!process.env.E2E_SKIP_BUILD) run("npx", ["react-router", "build"]);
+// A build made before ensureLocalEnv (npm test builds first) carries no local settings: give the built Workers
+// the same .dev.vars the build copies next to them.
+else {
+  copyFileSync(".dev.vars", "build/server/.dev.vars");
+  copyFileSync("backend/.dev.vars", "dist/amp_backend/.dev.vars");
+}
 
 // Local vars of the built Workers for the e2e run only (never in wrangler.toml): the fault suite's switch
-// (tests/e2e/faults.spec.ts, docs/architecture.md "Fault injection") and a short upstream timeout so a
-// hanging backend is noticed quickly.
+// (tests/e2e/faults.spec.ts, docs/architecture.md "Fault injection"), a short upstream timeout so a
+// hanging backend is noticed quickly, and a sandbox carrier that completes orders and port steps in half a
+// second instead of wrangler.toml's 5 s and 20 s, so no spec waits on the carrier's schedule.
 const e2eVars = {
   "build/server/.dev.vars": { FAULT_INJECTION: "1", UPSTREAM_TIMEOUT_MS: "4000" },
-  "dist/amp_backend/.dev.vars": { FAULT_INJECTION: "1", SMTP_ALLOW_LOCAL: "1" },
+  "dist/amp_backend/.dev.vars": {
+    FAULT_INJECTION: "1",
+    SMTP_ALLOW_LOCAL: "1",
+    SANDBOX_ORDER_DELAY_SECONDS: "0.5",
+    SANDBOX_PORT_STEP_SECONDS: "0.5",
+  },
 };
 for (const [file, vars] of Object.entries(e2eVars)) {
   const kept = existsSync(file)

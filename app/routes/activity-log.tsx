@@ -161,6 +161,7 @@ export default function ActivityLog({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => String(row.id)}
           searchPlaceholder={t("activity.searchPlaceholder")}
           emptyMessage={t("activity.empty")}
+          exportTo="/exports/activity-log"
           filters={
             <>
               {actors.length > 0 && (

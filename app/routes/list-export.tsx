@@ -1,5 +1,5 @@
 import { data } from "react-router";
-import { isDay, isId, listApiQuery, oneOf } from "~/components/admin/list-query";
+import { isDay, isId, listApiQuery, maxLength, oneOf } from "~/components/admin/list-query";
 import { NUMBER_ORDER_STATUSES, PHONE_NUMBER_STATUSES } from "~/components/numbers/types";
 import { parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
@@ -24,6 +24,32 @@ const EXPORTS: Record<string, { screen: ScreenId; endpoint: string; filters: Rec
       e911: oneOf(["missing"]),
       import: isId,
     },
+  },
+  users: {
+    screen: "users",
+    endpoint: "/api/users/export",
+    filters: { status: oneOf(["active", "disabled"]), role_id: isId, organization_id: isId },
+  },
+  organizations: {
+    screen: "organizations",
+    endpoint: "/api/organizations/export",
+    filters: { status: oneOf(["active", "suspended"]), type: oneOf(["provider", "business", "residential"]) },
+  },
+  "mail-log": {
+    screen: "mail-log",
+    endpoint: "/api/mail-log/export",
+    filters: {
+      status: oneOf(["queued", "sent", "failed", "not_sent"]),
+      template: maxLength(100),
+      organization_id: isId,
+      from: isDay,
+      to: isDay,
+    },
+  },
+  "activity-log": {
+    screen: "activity-log",
+    endpoint: "/api/activity-log/export",
+    filters: { actor_id: isId, action: maxLength(100), subject_type: maxLength(100), organization_id: isId, from: isDay, to: isDay },
   },
   orders: {
     screen: "number-orders",

@@ -129,6 +129,7 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => String(row.id)}
           searchPlaceholder={t("mail.searchPlaceholder")}
           emptyMessage={t("mail.empty")}
+          exportTo="/exports/mail-log"
           filters={
             <>
               <FilterSelect

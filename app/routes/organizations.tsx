@@ -149,6 +149,7 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => String(row.id)}
           searchPlaceholder={t("organizations.searchPlaceholder")}
           emptyMessage={t("organizations.empty")}
+          exportTo="/exports/organizations"
           filters={
             <>
               <FilterSelect

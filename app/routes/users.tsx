@@ -180,6 +180,7 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => String(row.id)}
           searchPlaceholder={t("users.searchPlaceholder")}
           emptyMessage={t("users.empty")}
+          exportTo="/exports/users"
           filters={
             <>
               {roles && (

@@ -79,3 +79,68 @@ describe("order history export", () => {
     expect(theirs.some((cells) => cells[0] === String(draft.id))).toBe(false);
   });
 });
+
+describe("administration exports", () => {
+  it("the activity log names the person and the masquerader, with the list's filters and scope", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const response = await admin.get("/api/activity-log/export?action=auth.login");
+    expect(response.status).toBe(200);
+    const [header, ...rows] = await records(response);
+    expect(header?.slice(0, 6)).toEqual(["id", "created_at", "action", "title", "actor", "masquerader"]);
+    const [{ total }] = await query<{ total: number }>("SELECT COUNT(*) AS total FROM activity_log WHERE action = 'auth.login'");
+    expect(rows).toHaveLength(total);
+    expect(rows.every((row) => row[2] === "auth.login" && row[3] === "Signed in")).toBe(true);
+    const ids = rows.map((row) => Number(row[0]));
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+
+    const member = await signedIn("orgadmin@northwind.test");
+    const theirs = await records(await member.get("/api/activity-log/export"));
+    const [{ own }] = await query<{ own: number }>("SELECT COUNT(*) AS own FROM activity_log WHERE organization_id = 2");
+    expect(theirs.slice(1)).toHaveLength(own);
+  });
+
+  it("users with their organization and roles; a member exports their own organization only", async () => {
+    const member = await signedIn("orgadmin@northwind.test");
+    const [header, ...rows] = await records(await member.get("/api/users/export?organization_id=1"));
+    expect(header).toEqual(["id", "name", "email", "organization", "roles", "status", "locale", "last_login_at", "created_at"]);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row[3] === "Northwind Dental")).toBe(true);
+    expect(rows.find((row) => row[2] === "orgadmin@northwind.test")?.[4]).toBe("Organization Admin");
+    const admin = await signedIn("admin@amp.test");
+    const disabled = await records(await admin.get("/api/users/export?status=disabled"));
+    expect(disabled.slice(1).map((row) => row[2])).toContain("chris.doyle@amp.test");
+    expect(disabled.slice(1).every((row) => row[5] === "disabled")).toBe(true);
+  });
+});
+
+describe("organization and mail exports", () => {
+  it("organizations with their type filter; refused without the list's key", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const [header, ...rows] = await records(await admin.get("/api/organizations/export?type=business"));
+    expect(header?.slice(0, 5)).toEqual(["id", "name", "account_number", "type", "status"]);
+    expect(rows.length).toBeGreaterThan(0);
+    expect(rows.every((row) => row[3] === "business")).toBe(true);
+    const withoutKey = await signedIn("grace.liu@northwind.test");
+    expect((await withoutKey.get("/api/organizations/export")).status).toBe(403);
+  });
+
+  it("the mail log without bodies, with the list's filters and scope", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const [header, ...rows] = await records(await admin.get("/api/mail-log/export"));
+    expect(header).toEqual([
+      "id",
+      "created_at",
+      "to",
+      "subject",
+      "template",
+      "status",
+      "error",
+      "relay",
+      "smtp_reply",
+      "attempts",
+      "sent_at",
+    ]);
+    const [{ total }] = await query<{ total: number }>("SELECT COUNT(*) AS total FROM mail_log");
+    expect(rows).toHaveLength(total);
+  });
+});

@@ -1,6 +1,15 @@
 import type { Page } from "@playwright/test";
 import { newestMessageId, passwordSetupPath, waitForMessageTo } from "./mail-catcher";
-import { ACCOUNTS, DEMO_PASSWORD, endMasqueradeThatIsNotRunning, expect, signIn, test, unique, waitingForHydration } from "./support";
+import {
+  ACCOUNTS,
+  DEMO_PASSWORD,
+  endMasqueradeThatIsNotRunning,
+  expect,
+  signInThroughForm,
+  test,
+  unique,
+  waitingForHydration,
+} from "./support";
 
 async function submitLogin(page: Page, email: string, password: string) {
   await page.getByLabel("Email").fill(email);
@@ -95,7 +104,7 @@ test("forgot password → delivered link → set password → sign in", async ({
   // The mail log shows the same message with the link redacted.
   const admin = await browser.newContext();
   const adminPage = waitingForHydration(await admin.newPage());
-  await signIn(adminPage, ACCOUNTS.superAdmin);
+  await signInThroughForm(adminPage, ACCOUNTS.superAdmin);
   await adminPage.goto(`/mail-log?search=${encodeURIComponent(email)}`);
   await adminPage.getByRole("row").filter({ hasText: email }).first().getByRole("link").first().click();
   await expect(adminPage.locator("pre")).toContainText("password-setup?token=[redacted]");
@@ -119,7 +128,7 @@ test("forgot password → delivered link → set password → sign in", async ({
 });
 
 test("guest-only pages send signed-in users to the dashboard", async ({ page }) => {
-  await signIn(page, ACCOUNTS.auditor);
+  await signInThroughForm(page, ACCOUNTS.auditor);
   for (const path of ["/login", "/forgot-password", "/password-setup?token=x&email=y@z.test", "/register"]) {
     await page.goto(path);
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -129,7 +138,7 @@ test("guest-only pages send signed-in users to the dashboard", async ({ page }) 
 test("masquerade: log in as another user, banner on every page, end", async ({ page }) => {
   // Sign-in, the users list, two masquerade round trips and a page between: near 30 s on 2 loaded cores.
   test.slow();
-  await signIn(page, ACCOUNTS.superAdmin);
+  await signInThroughForm(page, ACCOUNTS.superAdmin);
   await page.goto("/users?search=taylor.brooks");
   await page.getByRole("row").filter({ hasText: "taylor.brooks@amp.test" }).getByRole("button", { name: "Log in as" }).click();
   // The dialog loads on first use: wait for it rather than checking at once.
@@ -150,7 +159,7 @@ test("masquerade: log in as another user, banner on every page, end", async ({ p
 });
 
 test("ending a masquerade that is not running says it failed", async ({ page }) => {
-  await signIn(page, ACCOUNTS.superAdmin);
+  await signInThroughForm(page, ACCOUNTS.superAdmin);
   await endMasqueradeThatIsNotRunning(page);
   await expect(page.locator("[data-sonner-toast]").filter({ hasText: "Failed to stop masquerading." })).toBeVisible();
 });

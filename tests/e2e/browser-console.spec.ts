@@ -34,10 +34,10 @@ async function watchConsole(page: Page): Promise<Collected> {
   return collected;
 }
 
-/** Lets late violations (styles inserted after hydration, toasts) arrive before checking. */
+/** Lets late violations (styles inserted after hydration, toasts) arrive: hydrated, and two frames drawn since. */
 async function settle(page: Page) {
   await waitForHydration(page);
-  await page.waitForTimeout(300);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 }
 
 test("no CSP violation or hydration message on the guest pages and a toast", async ({ page }) => {

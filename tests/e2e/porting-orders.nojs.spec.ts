@@ -7,8 +7,9 @@ function freshNumber(): string {
   return `646${200 + Math.floor(Math.random() * 700)}${1000 + Math.floor(Math.random() * 8000)}`;
 }
 
-// The sandbox carrier moves a port one step every 20 s (SANDBOX_PORT_STEP_SECONDS).
-test.describe.configure({ timeout: 240_000 });
+// The e2e server's sandbox carrier moves a port one step every half second (SANDBOX_PORT_STEP_SECONDS,
+// scripts/e2e-server.mjs); the budget is for uploads and page loads on a loaded machine.
+test.describe.configure({ timeout: 120_000 });
 
 test("without JavaScript: bad input keeps the values, an LOA is uploaded, the order is submitted and followed by refreshing", async ({
   page,
@@ -48,12 +49,13 @@ test("without JavaScript: bad input keeps the values, an LOA is uploaded, the or
   await expect(page.getByRole("link", { name: "loa.pdf" })).toBeVisible();
 
   await page.getByRole("button", { name: "Submit" }).click();
-  await expect(page.getByRole("status")).toContainText("Submitted");
+  // The history has the submission (the carrier may already have moved the order on: its steps are short here).
+  await expect(page.getByTestId("porting-events")).toContainText("Submitted");
   // The refresh link reads the carrier's progress.
   await expect(async () => {
     await page.getByRole("link", { name: "Refresh" }).click();
     await expect(page.getByRole("status")).toContainText("Completed", { timeout: 1000 });
-  }).toPass({ timeout: 150_000, intervals: [5000] });
+  }).toPass({ timeout: 60_000 });
   await expect(page.getByTestId("porting-events")).toContainText("Carrier");
 });
 

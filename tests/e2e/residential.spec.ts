@@ -3,7 +3,7 @@ import { expectNoSeriousViolations } from "./axe";
 import { waitForMessageTo } from "./mail-catcher";
 import { expect, signIn, test, unique, useLanguage, waitingForHydration } from "./support";
 
-// The carrier completes a new number after SANDBOX_ORDER_DELAY_SECONDS (5 s in backend/wrangler.toml).
+// The carrier completes a new number after SANDBOX_ORDER_DELAY_SECONDS (half a second on the e2e server).
 test.setTimeout(90_000);
 
 function emailOf(name: string) {
@@ -54,7 +54,7 @@ async function orderNewNumber(page: Page, areaCode: string, ending?: string): Pr
 }
 
 test("staff sign up a subscriber with a new number and resume the sign-up after closing the page", async ({ page, context }) => {
-  // The longest path of the wizard (two pages, every step, then the carrier's 5 s): ~40 s alone, past 90 s on
+  // The longest path of the wizard (two pages, every step, then the carrier): ~40 s alone, past 90 s on
   // a 2-core machine running two other specs.
   test.setTimeout(180_000);
   const name = unique("Ada Resident");

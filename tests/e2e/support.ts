@@ -1,5 +1,6 @@
 import { spawnSync } from "node:child_process";
-import { test as base, expect, type Page, type Response } from "@playwright/test";
+import { existsSync, readFileSync } from "node:fs";
+import { test as base, type Cookie, expect, type Page, type Response } from "@playwright/test";
 
 /**
  * Playwright's `test`, whose `page` waits for React: with JavaScript on, `page.goto` and `page.reload` return
@@ -37,8 +38,35 @@ export const ACCOUNTS = {
   orgAdmin: "orgadmin@northwind.test",
 } as const;
 
-/** Signs in through the real login form (works with and without JavaScript). */
+/** Where the `sign-in` setup project (sign-in.setup.ts) keeps a demo account's signed-in browser state. */
+export function sessionFile(email: string): string {
+  return `tests/e2e/.sessions/${email}.json`;
+}
+
+/**
+ * Signs in as `email`. A demo account (ACCOUNTS, demo password) reuses the session the `sign-in` setup project
+ * saved for it, so a test starts on its page at once; any other account, or a saved session the server no
+ * longer knows, goes through the login form. Specs that test signing in itself, or that end or rotate the
+ * session (sign-out, masquerade), call signInThroughForm: they must not touch the shared sessions.
+ */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD, redirectTo?: string) {
+  const saved = sessionFile(email);
+  if (password === DEMO_PASSWORD && Object.values<string>(ACCOUNTS).includes(email) && existsSync(saved)) {
+    const { cookies } = JSON.parse(readFileSync(saved, "utf8")) as { cookies: Cookie[] };
+    // Cookies the test chose first (language, theme) stay as the test set them.
+    const chosen = new Set((await page.context().cookies()).map((cookie) => cookie.name));
+    await page.context().addCookies(cookies.filter((cookie) => !chosen.has(cookie.name)));
+    await page.goto(redirectTo ?? "/dashboard");
+    if (!new URL(page.url()).pathname.startsWith("/login")) {
+      await waitForHydration(page);
+      return;
+    }
+  }
+  await signInThroughForm(page, email, password, redirectTo);
+}
+
+/** Signs in through the real login form (works with and without JavaScript). */
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD, redirectTo?: string) {
   await page.goto(redirectTo ? `/login?redirectTo=${encodeURIComponent(redirectTo)}` : "/login");
   await page.getByLabel(/^(Email|E-mail|Adresse e-mail|البريد الإلكتروني)/i).fill(email);
   await page.locator('input[name="password"]').fill(password);

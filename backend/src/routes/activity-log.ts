@@ -7,6 +7,7 @@ import { activityTitles } from "../lib/activity-titles";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
+import { csvExportResponse, exportResponse } from "../lib/export";
 import { dayRange, dayRangeQuery, listPage, searchCondition } from "../lib/list";
 import { errorResponses, jsonContent } from "../lib/openapi";
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
@@ -130,6 +131,24 @@ export const NEWEST_FIRST = [desc(activityLog.createdAt), desc(activityLog.id)];
 
 const SORTS = { created_at: activityLog.createdAt, action: activityLog.action } as const;
 
+const activityQuery = listQuerySchema.extend({
+  sort: z.enum(["created_at", "action"]).default("created_at"),
+  actor_id: z.coerce.number().int().positive().optional(),
+  action: z.string().max(100).optional(),
+  subject_type: z.string().max(100).optional(),
+  ...dayRangeQuery,
+});
+
+/** The log's filters, shared by the list and its export. */
+function activityFilters(query: z.infer<typeof activityQuery>): (SQL | undefined)[] {
+  return [
+    query.actor_id ? eq(activityLog.actorId, query.actor_id) : undefined,
+    query.action ? eq(activityLog.action, query.action) : undefined,
+    query.subject_type ? eq(activityLog.subjectType, query.subject_type) : undefined,
+    ...dayRange(activityLog.createdAt, query),
+  ];
+}
+
 activity.openapi(
   createRoute({
     method: "get",
@@ -138,13 +157,7 @@ activity.openapi(
     summary: "The activity log, newest first (organization members see their organization only)",
     middleware: [requireAuth, requirePermission("admin.activity.read")] as const,
     request: {
-      query: listQuerySchema.extend({
-        sort: z.enum(["created_at", "action"]).default("created_at"),
-        actor_id: z.coerce.number().int().positive().optional(),
-        action: z.string().max(100).optional(),
-        subject_type: z.string().max(100).optional(),
-        ...dayRangeQuery,
-      }),
+      query: activityQuery,
     },
     responses: {
       200: jsonContent(paginatorSchema(ActivityEntrySchema), "One page of entries"),
@@ -162,16 +175,65 @@ activity.openapi(
       tenant: { actor: me, column: activityLog.organizationId },
       query,
       search: query.search ? searchCondition("activity_log_fts", activityLog.id, query.search) : undefined,
-      filters: [
-        query.actor_id ? eq(activityLog.actorId, query.actor_id) : undefined,
-        query.action ? eq(activityLog.action, query.action) : undefined,
-        query.subject_type ? eq(activityLog.subjectType, query.subject_type) : undefined,
-        ...dayRange(activityLog.createdAt, query),
-      ],
+      filters: activityFilters(query),
       sort: SORTS[query.sort],
       rows: (where, rowOrder) => readEntries(db, where, rowOrder),
     });
     return c.json(page, 200);
+  },
+);
+
+activity.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/activity-log/export",
+    tags: ["Activity log"],
+    summary: "The log's entries as CSV (the same filters and search), newest first, streamed",
+    middleware: [requireAuth, requirePermission("admin.activity.read")] as const,
+    request: { query: activityQuery },
+    responses: { ...csvExportResponse, ...errorResponses(401, 403, 422) },
+  }),
+  (c) => {
+    const me = currentUser(c);
+    const query = c.req.valid("query");
+    const db = c.get("db");
+    const titles: Record<string, string> = activityTitles("en");
+    return exportResponse(c, {
+      table: activityLog,
+      id: activityLog.id,
+      tenant: { actor: me, column: activityLog.organizationId, requested: query.organization_id },
+      filters: activityFilters(query),
+      search: query.search ? searchCondition("activity_log_fts", activityLog.id, query.search) : undefined,
+      rows: (where, order) => readEntries(db, where, order),
+      rowId: (entry) => entry.id,
+      header: [
+        "id",
+        "created_at",
+        "action",
+        "title",
+        "actor",
+        "masquerader",
+        "subject_type",
+        "subject_id",
+        "subject",
+        "organization_id",
+        "ip",
+      ],
+      line: (entry) => [
+        entry.id,
+        entry.created_at,
+        entry.action,
+        titles[entry.action] ?? entry.action,
+        entry.actor?.name,
+        entry.masquerader?.name,
+        entry.subject_type,
+        entry.subject_id,
+        entry.subject_label,
+        entry.organization_id,
+        entry.ip,
+      ],
+      filename: "activity-log.csv",
+    });
   },
 );
 

@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq } from "drizzle-orm";
+import { and, eq, type SQL } from "drizzle-orm";
 import { MAIL_STATUSES, mailLog } from "../db/schema";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
 import { notFound } from "../lib/errors";
+import { csvExportResponse, exportResponse } from "../lib/export";
 import { dayRange, dayRangeQuery, listPage, searchCondition } from "../lib/list";
 import { errorResponses, jsonContent } from "../lib/openapi";
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
@@ -49,6 +50,22 @@ const rowColumns = {
 
 const SORTS = { created_at: mailLog.createdAt, to: mailLog.to, subject: mailLog.subject, status: mailLog.status } as const;
 
+const mailListQuery = listQuerySchema.extend({
+  sort: z.enum(["created_at", "to", "subject", "status"]).default("created_at"),
+  status: z.enum(MAIL_STATUSES).optional(),
+  template: z.string().max(100).optional(),
+  ...dayRangeQuery,
+});
+
+/** The log's filters, shared by the list and its export. */
+function mailFilters(query: z.infer<typeof mailListQuery>): (SQL | undefined)[] {
+  return [
+    query.status ? eq(mailLog.status, query.status) : undefined,
+    query.template ? eq(mailLog.template, query.template) : undefined,
+    ...dayRange(mailLog.createdAt, query),
+  ];
+}
+
 mailLogRoutes.openapi(
   createRoute({
     method: "get",
@@ -57,12 +74,7 @@ mailLogRoutes.openapi(
     summary: "Sent and failed e-mails, newest first (without bodies)",
     middleware: [requireAuth, requirePermission("admin.maillog.read")] as const,
     request: {
-      query: listQuerySchema.extend({
-        sort: z.enum(["created_at", "to", "subject", "status"]).default("created_at"),
-        status: z.enum(MAIL_STATUSES).optional(),
-        template: z.string().max(100).optional(),
-        ...dayRangeQuery,
-      }),
+      query: mailListQuery,
     },
     responses: { 200: jsonContent(paginatorSchema(MailRowSchema), "One page of e-mails"), ...errorResponses(401, 403, 422) },
   }),
@@ -77,11 +89,7 @@ mailLogRoutes.openapi(
       tenant: { actor: me, column: mailLog.organizationId },
       query,
       search: query.search ? searchCondition("mail_log_fts", mailLog.id, query.search) : undefined,
-      filters: [
-        query.status ? eq(mailLog.status, query.status) : undefined,
-        query.template ? eq(mailLog.template, query.template) : undefined,
-        ...dayRange(mailLog.createdAt, query),
-      ],
+      filters: mailFilters(query),
       sort: SORTS[query.sort],
       rows: (where, rowOrder) =>
         db
@@ -91,6 +99,52 @@ mailLogRoutes.openapi(
           .orderBy(...rowOrder),
     });
     return c.json(page, 200);
+  },
+);
+
+mailLogRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/mail-log/export",
+    tags: ["Mail log"],
+    summary: "The mail log as CSV (the same filters and search, without bodies), newest first, streamed",
+    middleware: [requireAuth, requirePermission("admin.maillog.read")] as const,
+    request: { query: mailListQuery },
+    responses: { ...csvExportResponse, ...errorResponses(401, 403, 422) },
+  }),
+  (c) => {
+    const me = currentUser(c);
+    const query = c.req.valid("query");
+    const db = c.get("db");
+    return exportResponse(c, {
+      table: mailLog,
+      id: mailLog.id,
+      tenant: { actor: me, column: mailLog.organizationId, requested: query.organization_id },
+      filters: mailFilters(query),
+      search: query.search ? searchCondition("mail_log_fts", mailLog.id, query.search) : undefined,
+      rows: (where, order) =>
+        db
+          .select(rowColumns)
+          .from(mailLog)
+          .where(where)
+          .orderBy(...order),
+      rowId: (row) => row.id,
+      header: ["id", "created_at", "to", "subject", "template", "status", "error", "relay", "smtp_reply", "attempts", "sent_at"],
+      line: (row) => [
+        row.id,
+        row.created_at,
+        row.to,
+        row.subject,
+        row.template,
+        row.status,
+        row.error,
+        row.relay,
+        row.smtp_reply,
+        row.attempts,
+        row.sent_at,
+      ],
+      filename: "mail-log.csv",
+    });
   },
 );
 

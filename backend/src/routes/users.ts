@@ -1,5 +1,5 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
 import type { Permission } from "../../../common/permissions";
 import type { Db } from "../db/client";
 import { LOCALES, organizations, passwordResetTokens, roles, sessions, USER_STATUSES, userRoles, users } from "../db/schema";
@@ -7,6 +7,7 @@ import { logActivity } from "../lib/activity";
 import { currentUser, loadUser, requireAuth, requirePermission, serializeUser } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, forbidden, notFound } from "../lib/errors";
+import { csvExportResponse, exportResponse } from "../lib/export";
 import { sendInvitation } from "../lib/invitations";
 import { listPage, searchCondition } from "../lib/list";
 import { twoFactorResetMail } from "../lib/mail-templates";
@@ -80,6 +81,22 @@ function assertNotMorePrivileged(me: CurrentUser, target: CurrentUser): void {
   if (target.permissions.some((key) => !me.permissions.includes(key))) throw forbidden();
 }
 
+const userListQuery = listQuerySchema.extend({
+  sort: z.enum(["name", "email", "created_at", "last_login_at"]).default("created_at"),
+  role_id: z.coerce.number().int().positive().optional(),
+  status: z.enum(USER_STATUSES).optional(),
+});
+
+/** The list's filters, shared by the list and its export. */
+function userFilters(query: z.infer<typeof userListQuery>): (SQL | undefined)[] {
+  return [
+    query.status ? eq(users.status, query.status) : undefined,
+    query.role_id
+      ? sql`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = "users"."id" AND ${userRoles.roleId} = ${query.role_id})`
+      : undefined,
+  ];
+}
+
 usersRoutes.openapi(
   createRoute({
     method: "get",
@@ -88,11 +105,7 @@ usersRoutes.openapi(
     summary: "Users (organization members: their organization only)",
     middleware: [requireAuth, requirePermission("admin.users.read")] as const,
     request: {
-      query: listQuerySchema.extend({
-        sort: z.enum(["name", "email", "created_at", "last_login_at"]).default("created_at"),
-        role_id: z.coerce.number().int().positive().optional(),
-        status: z.enum(USER_STATUSES).optional(),
-      }),
+      query: userListQuery,
     },
     responses: { 200: jsonContent(paginatorSchema(UserRowSchema), "One page of users"), ...errorResponses(401, 403, 422) },
   }),
@@ -107,12 +120,7 @@ usersRoutes.openapi(
       tenant: { actor: me, column: users.organizationId },
       query,
       search: query.search ? searchCondition("users_fts", users.id, query.search) : undefined,
-      filters: [
-        query.status ? eq(users.status, query.status) : undefined,
-        query.role_id
-          ? sql`EXISTS (SELECT 1 FROM ${userRoles} WHERE ${userRoles.userId} = "users"."id" AND ${userRoles.roleId} = ${query.role_id})`
-          : undefined,
-      ],
+      filters: userFilters(query),
       sort: SORTS[query.sort],
       rows: (where, rowOrder) =>
         db
@@ -149,6 +157,66 @@ usersRoutes.openapi(
       created_at: row.createdAt,
     }));
     return c.json({ ...page, data }, 200);
+  },
+);
+
+usersRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/users/export",
+    tags: ["Users"],
+    summary: "The users list as CSV (the same filters and search), newest first, streamed",
+    middleware: [requireAuth, requirePermission("admin.users.read")] as const,
+    request: { query: userListQuery },
+    responses: { ...csvExportResponse, ...errorResponses(401, 403, 422) },
+  }),
+  (c) => {
+    const me = currentUser(c);
+    const query = c.req.valid("query");
+    const db = c.get("db");
+    return exportResponse(c, {
+      table: users,
+      id: users.id,
+      tenant: { actor: me, column: users.organizationId, requested: query.organization_id },
+      filters: userFilters(query),
+      search: query.search ? searchCondition("users_fts", users.id, query.search) : undefined,
+      rows: async (where, order) => {
+        const rows = await db
+          .select({
+            id: users.id,
+            name: users.name,
+            email: users.email,
+            locale: users.locale,
+            status: users.status,
+            organizationName: organizations.name,
+            lastLoginAt: users.lastLoginAt,
+            createdAt: users.createdAt,
+          })
+          .from(users)
+          .innerJoin(organizations, eq(organizations.id, users.organizationId))
+          .where(where)
+          .orderBy(...order);
+        const roleMap = await rolesOf(
+          db,
+          rows.map((row) => row.id),
+        );
+        return rows.map((row) => ({ ...row, roles: (roleMap.get(row.id) ?? []).map((role) => role.name) }));
+      },
+      rowId: (row) => row.id,
+      header: ["id", "name", "email", "organization", "roles", "status", "locale", "last_login_at", "created_at"],
+      line: (row) => [
+        row.id,
+        row.name,
+        row.email,
+        row.organizationName,
+        row.roles.join("; "),
+        row.status,
+        row.locale,
+        row.lastLoginAt,
+        row.createdAt,
+      ],
+      filename: "users.csv",
+    });
   },
 );
 
