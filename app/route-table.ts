@@ -1,3 +1,4 @@
+import type { Capability } from "../common/capabilities";
 import type { Permission } from "../common/permissions";
 
 /**
@@ -364,3 +365,28 @@ export const EXTERNAL_LINKS = [
   { id: "billing", label: "billing" },
   { id: "feedback", label: "feedback" },
 ] as const;
+
+/**
+ * The screens each optional area of the backend serves, by path prefix (decision 040): a backend whose
+ * `GET /api/user` lists `capabilities` without one of these has neither its menu entries nor its screens.
+ */
+export const CAPABILITY_PATHS: Record<Capability, readonly string[]> = {
+  "phone-numbers": ["tools/numbers", "tools/orders", "tools/import"],
+  e911: ["tools/e911"],
+  porting: ["tools/porting"],
+  "number-lookup": ["tools/vendor"],
+  tts: ["tools/tts"],
+  devices: ["tools/devices"],
+  residential: ["residential"],
+  "branded-documents": ["branded-documents"],
+  "smtp-relay": ["organization/smtp"],
+  "mail-log": ["mail-log"],
+};
+
+/** The optional area a screen belongs to, or null for the core every backend has. */
+export function screenCapability(entry: Pick<Screen, "path">): Capability | null {
+  for (const [capability, prefixes] of Object.entries(CAPABILITY_PATHS)) {
+    if (prefixes.some((prefix) => entry.path === prefix || entry.path.startsWith(`${prefix}/`))) return capability as Capability;
+  }
+  return null;
+}

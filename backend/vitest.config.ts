@@ -25,6 +25,8 @@ export default defineConfig({
           SMTP_HOST: "",
           MAIL_FROM: "",
           SANDBOX_PORT_STEP_SECONDS: "1",
+          // Signs the sandbox carrier's webhooks in test/carrier-work-once.test.ts.
+          SANDBOX_WEBHOOK_SECRET: "test-webhook-secret",
           // The test SMTP servers listen on 127.0.0.1 and random ports (lib: common/smtp.ts smtpDestinationProblem).
           SMTP_ALLOW_LOCAL: "1",
         },

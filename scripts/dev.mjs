@@ -2,12 +2,14 @@
 // migrated and seeded (KV, D1 and R2 persist under .wrangler/), then the portal and its bundled
 // backend in workerd through Vite, and a local mail catcher the backend's platform SMTP relay points at.
 // With SANCTUM_URL set (a Laravel backend), the bundled backend's database is left alone and no demo
-// accounts are announced: they would not exist upstream.
+// accounts are announced: they would not exist upstream. `SANCTUM_URL=… npm run dev` wins over .dev.vars
+// (the Worker reads only .dev.vars, so the line there is rewritten, and the start says so); the start
+// line always names the backend in use.
 // `npm run dev -- --carrier telnyx` runs the bundled backend on the local Telnyx simulator (docs/telnyx.md) instead
 // of the sandbox carrier: the simulator starts here and backend/.dev.vars points the backend at it.
 import { spawn, spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { ensureLocalEnv, readDevVars, setLocalCarrier, wranglerEnv } from "./local-env.mjs";
+import { ensureLocalEnv, readDevVars, setDevVar, setLocalCarrier, wranglerEnv } from "./local-env.mjs";
 import { ensureMailCatcher } from "./mail-catcher.mjs";
 import { startTelnyxSim } from "./telnyx-sim/server.mjs";
 
@@ -24,7 +26,21 @@ const run = (command, args) => {
 
 ensureLocalEnv();
 const devVars = readDevVars();
+const fromEnvironment = process.env.SANCTUM_URL;
+if (fromEnvironment !== undefined && fromEnvironment.trim() !== (devVars.SANCTUM_URL ?? "")) {
+  // The Worker reads its variables from .dev.vars only: an environment variable alone would be ignored.
+  setDevVar("SANCTUM_URL", fromEnvironment.trim());
+  devVars.SANCTUM_URL = fromEnvironment.trim();
+  console.log(
+    `SANCTUM_URL from the environment (${fromEnvironment.trim() || "empty: the bundled backend"}) replaces the one in .dev.vars; .dev.vars now says so too.`,
+  );
+}
 const sanctumUrl = devVars.SANCTUM_URL ?? "";
+console.log(
+  sanctumUrl
+    ? `Backend: the Laravel Sanctum API at ${sanctumUrl} (SANCTUM_URL)`
+    : "Backend: the bundled backend (backend/, SANCTUM_URL is empty)",
+);
 
 if (!sanctumUrl) {
   run("npm", ["run", "--silent", "db:migrate"]);
@@ -80,8 +96,8 @@ async function warmUp() {
 function announce() {
   console.log(
     sanctumUrl
-      ? `\n  AMP is running at http://localhost:${port} against ${sanctumUrl}\n  Sign in with an account of that backend; ${statefulHost()} must be in its SANCTUM_STATEFUL_DOMAINS.\n`
-      : `\n  AMP is running at http://localhost:${port}${telnyx ? ` on the Telnyx simulator (${telnyx.url})` : ""}\n  Sign in as admin@amp.test / password (Super Admin)\n  Other demo accounts: provider@amp.test, support@amp.test, auditor@amp.test, orgadmin@northwind.test (password: password)\n  E-mail goes to the local mail catcher (SMTP 127.0.0.1:${catcher?.smtpPort}); read it at ${catcher?.inboxUrl}\n`,
+      ? `\n  AMP is running at http://localhost:${port} against the Laravel Sanctum API at ${sanctumUrl}\n  Sign in with an account of that backend; ${statefulHost()} must be in its SANCTUM_STATEFUL_DOMAINS.\n`
+      : `\n  AMP is running at http://localhost:${port} against the bundled backend${telnyx ? ` on the Telnyx simulator (${telnyx.url})` : ""}\n  Sign in as admin@amp.test / password (Super Admin)\n  Other demo accounts: provider@amp.test, support@amp.test, auditor@amp.test, orgadmin@northwind.test (password: password)\n  E-mail goes to the local mail catcher (SMTP 127.0.0.1:${catcher?.smtpPort}); read it at ${catcher?.inboxUrl}\n`,
   );
 }
 /** The host Laravel sees in Origin: UPSTREAM_ORIGIN's when set, else the portal's own. */

@@ -28,14 +28,14 @@ else {
 
 // Local vars of the built Workers for the e2e run only (never in wrangler.toml): the fault suite's switch
 // (tests/e2e/faults.spec.ts, docs/architecture.md "Fault injection"), a short upstream timeout so a
-// hanging backend is noticed quickly, and a sandbox carrier that completes orders and port steps in half a
-// second instead of wrangler.toml's 5 s and 20 s, so no spec waits on the carrier's schedule.
+// hanging backend is noticed quickly, and a sandbox carrier whose port steps take half a second instead of
+// wrangler.toml's 20 s. Number orders keep their 5 s: the wizard's spec watches "In progress" turn into
+// "Completed", which a shorter delay lets the carrier finish before the page is drawn.
 const e2eVars = {
   "build/server/.dev.vars": { FAULT_INJECTION: "1", UPSTREAM_TIMEOUT_MS: "4000" },
   "dist/amp_backend/.dev.vars": {
     FAULT_INJECTION: "1",
     SMTP_ALLOW_LOCAL: "1",
-    SANDBOX_ORDER_DELAY_SECONDS: "0.5",
     SANDBOX_PORT_STEP_SECONDS: "0.5",
   },
 };

@@ -60,6 +60,15 @@ export function readDevVars(file = ".dev.vars") {
   return vars;
 }
 
+/** Sets (or, with an empty value, removes) one variable of .dev.vars, keeping every other line as written. */
+export function setDevVar(name, value, file = ".dev.vars") {
+  const lines = existsSync(file) ? readFileSync(file, "utf8").split(/\r?\n/) : [];
+  const kept = lines.filter((line) => !new RegExp(`^\\s*${name}\\s*=`).test(line));
+  while (kept.length > 0 && kept.at(-1) === "") kept.pop();
+  if (value) kept.push(`${name}=${value}`);
+  writeFileSync(file, `${kept.join("\n")}\n`);
+}
+
 export const wranglerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 const CARRIER_MANAGED = "# Managed by scripts/local-env.mjs: the carrier of npm run dev -- --carrier telnyx (the local Telnyx simulator)";

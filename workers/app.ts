@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { forwardApiRequest, isBearerApiRequest } from "~/lib/api-passthrough.server";
 import { cloudflareContext } from "~/lib/cloudflare.server";
 import { setCookiePrefix } from "~/lib/preferences";
+import { forwardWebhook, webhookCarrier } from "~/lib/webhooks.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
 
@@ -20,6 +21,9 @@ const requestHandler = import.meta.env.DEV
 
 export default {
   async fetch(request, env, ctx) {
+    // Carrier webhooks go straight to the backend, raw and without a session (app/lib/webhooks.server.ts).
+    const carrier = webhookCarrier(request);
+    if (carrier) return forwardWebhook(request, carrier, env);
     // Scripts with a personal access token: straight to the backend, no session, no cookies (api-passthrough).
     if (isBearerApiRequest(request)) return forwardApiRequest(request, env);
     // Preference cookies are named after the application title (APP_NAME).

@@ -11,27 +11,49 @@ const KIND = {
   503: "unavailable",
 } as const;
 
+export interface ErrorPageProps {
+  status: number;
+  /** For "too many requests": seconds to wait. */
+  retryAfter?: number;
+  /** A 404 from the backend: it has no such record or page (`not-found`), or does not offer the tool (`not-offered`). */
+  upstream?: "not-found" | "not-offered";
+  /** The portal's name, when the page has no root loader data (an error thrown by middleware). */
+  appName?: string;
+}
+
 /** What a boundary knows about an error: its status and, for "too many requests", when to retry. */
-export function errorPageProps(error: unknown): { status: number; retryAfter?: number } {
+export function errorPageProps(error: unknown): ErrorPageProps {
   if (!isRouteErrorResponse(error)) return { status: 500 };
-  const retryAfter = (error.data as { retryAfter?: unknown } | null)?.retryAfter;
-  return { status: error.status, retryAfter: typeof retryAfter === "number" ? retryAfter : undefined };
+  const details = (error.data ?? {}) as { retryAfter?: unknown; upstream?: unknown; appName?: unknown };
+  return {
+    status: error.status,
+    retryAfter: typeof details.retryAfter === "number" ? details.retryAfter : undefined,
+    upstream: details.upstream === "not-found" || details.upstream === "not-offered" ? details.upstream : undefined,
+    appName: typeof details.appName === "string" && details.appName ? details.appName : undefined,
+  };
 }
 
 /**
  * The generic error pages of §8 (404 not found, 401 not authorized, 500 server error) and the upstream
  * ones: 503 service unavailable and 429 too many requests, which say the user is still signed in.
  */
-export function ErrorPage({ status, signedIn = false, retryAfter }: { status: number; signedIn?: boolean; retryAfter?: number }) {
+export function ErrorPage({ status, signedIn = false, retryAfter, upstream, appName }: ErrorPageProps & { signedIn?: boolean }) {
   const { t } = useTranslation("errors");
   const kind = KIND[status as keyof typeof KIND];
-  const title = kind ? t(`${kind}.title`) : t("generic.title");
-  const message = kind ? t(`${kind}.message`, { seconds: retryAfter ?? 60 }) : t("generic.message", { status });
+  const title = upstream === "not-offered" ? t("notOffered.title") : kind ? t(`${kind}.title`) : t("generic.title");
+  const message =
+    status === 404 && upstream === "not-offered"
+      ? t("notOffered.message")
+      : status === 404 && upstream === "not-found"
+        ? t("notFound.upstreamMessage")
+        : kind
+          ? t(`${kind}.message`, { seconds: retryAfter ?? 60 })
+          : t("generic.message", { status });
   const retry = status === 503 || status === 429;
   const location = useLocation();
   return (
     <div className="flex min-h-[60vh] flex-col items-center justify-center gap-4 p-6 text-center" data-status={status}>
-      <PageTitle title={`${status} ${title}`} />
+      <PageTitle title={`${status} ${title}`} appName={appName} />
       <p className="font-semibold text-7xl text-primary" aria-hidden="true">
         {status}
       </p>

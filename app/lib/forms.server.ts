@@ -1,10 +1,12 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
+import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { getEnv } from "./cloudflare.server";
 import { Unauthenticated, UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "./sanctum/client.server";
 import { redirectWithToast } from "./toast.server";
+import { translateError } from "./validation-message";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -67,41 +69,104 @@ export function formFieldErrors(errors: Record<string, string[]>): Record<string
   return fields;
 }
 
-/**
- * What a form shows when its save failed upstream, and the status to answer: 422 field errors in place;
- * 403/404/409 refusals, "too many requests" (429) and "service unavailable" (503) as form messages; anything
- * else a generic "could not save" (502, logged). An upstream 401 is rethrown: the session is over and
- * the middleware sends the user to sign in.
- */
-export function saveFailure(error: unknown, label: string): { errors: Record<string, string[]>; status: number } {
-  if (error instanceof Unauthenticated) throw error;
-  if (error instanceof UpstreamThrottled) {
-    return { errors: { "": [`errors.upstream.formThrottled|${JSON.stringify({ seconds: error.retryAfter })}`] }, status: 429 };
-  }
-  if (error instanceof UpstreamUnavailable) {
-    console.error(label, error);
-    return { errors: { "": ["errors.upstream.formUnavailable"] }, status: 503 };
-  }
-  if (error instanceof UpstreamError && error.status === 422 && error.body.errors) {
-    return { errors: formFieldErrors(error.body.errors), status: 422 };
-  }
-  if (error instanceof UpstreamError && [403, 404, 409].includes(error.status)) {
-    return { errors: { "": [error.body.message ?? "errors:generic.title"] }, status: error.status };
-  }
-  console.error(label, error);
-  return { errors: { "": ["admin.errors.saveFailed"] }, status: 502 };
+/** The `fallback` of the carrier tools: a carrier failure the backend did not explain. */
+export const CARRIER_FAILED = "porting:carrier.failed";
+
+/** What an action shows when its upstream call failed (see `actionFailure`). */
+export interface ActionFailure {
+  /** The backend's 422 field errors (translation keys), keyed as it named them (`role_ids.0`); else empty. */
+  fields: Record<string, string[]>;
+  /** One message for the whole form or toast (a translation key, maybe with `|{params}`); null when `fields` say it. */
+  message: string | null;
+  /** The status to answer with. */
+  status: number;
 }
 
-/** `saveFailure` as a form reply: the values as typed, the messages in place. */
+/**
+ * The one reading of a failed upstream call in an action (every form, tool, wizard step and one-click
+ * action goes through it):
+ * - a 401 (or persistent 419) that ended the session is rethrown: the middleware sends the user to sign in;
+ * - the carrier's failures (`carrier.*` → `porting:carrier.*`, `numbers.carrier.*`) as the message (502 or 409);
+ * - 429 "too many requests, wait N s" and 5xx/timeout "the service is not answering" (logged), values kept;
+ * - 422 field errors in place;
+ * - other refusals (401 as an answer, 403, 404, 409) with the backend's message, or `fallback`;
+ * - anything else (a 400, 419, a bug) logged, `fallback`, 502.
+ */
+export function actionFailure(error: unknown, label: string, fallback = "admin.errors.saveFailed"): ActionFailure {
+  if (error instanceof Unauthenticated && error.endedSession) throw error;
+  if (error instanceof UpstreamError) {
+    const key = error.body.message ?? "";
+    if (key.startsWith("carrier.") && error.status >= 409)
+      return { fields: {}, message: `porting:${key}`, status: error.status === 409 ? 409 : 502 };
+    if (key.startsWith("numbers.carrier.") && error.status >= 409)
+      return { fields: {}, message: key, status: error.status === 409 ? 409 : 502 };
+    if (error instanceof UpstreamThrottled) {
+      return { fields: {}, message: `errors.upstream.formThrottled|${JSON.stringify({ seconds: error.retryAfter })}`, status: 429 };
+    }
+    if (error instanceof UpstreamUnavailable) {
+      console.error(label, error);
+      return { fields: {}, message: "errors.upstream.formUnavailable", status: 503 };
+    }
+    if (error.status === 422 && error.body.errors && Object.keys(error.body.errors).length > 0) {
+      return { fields: error.body.errors, message: null, status: 422 };
+    }
+    if ([401, 403, 404, 409, 422].includes(error.status))
+      return { fields: {}, message: error.body.message || fallback, status: error.status };
+  }
+  console.error(label, error);
+  return { fields: {}, message: fallback, status: 502 };
+}
+
+/** An `ActionFailure` as Conform errors: fields in place (`formFieldErrors`), the message on the form (""). */
+export function failureErrors(failure: ActionFailure): Record<string, string[]> {
+  return failure.message ? { "": [failure.message] } : formFieldErrors(failure.fields);
+}
+
+/** `actionFailure` as Conform errors with the status to answer (for replies that are not a Conform form's). */
+export function saveFailure(error: unknown, label: string, fallback?: string): { errors: Record<string, string[]>; status: number } {
+  const failure = actionFailure(error, label, fallback);
+  return { errors: failureErrors(failure), status: failure.status };
+}
+
+/** The first thing an `ActionFailure` says: its message, or the first field error. */
+export function failureMessage(failure: ActionFailure, fallback = "admin.errors.saveFailed"): string {
+  return failure.message ?? Object.values(failure.fields)[0]?.[0] ?? fallback;
+}
+
+/**
+ * `actionFailure` as one translated sentence, for the toast of a one-click action (delete, release,
+ * masquerade): "too many requests" and "service unavailable" in their page wording (no form to keep).
+ * `backendMessage: false` shows `fallback` for a refusal instead of the backend's words (§8's fixed toasts).
+ */
+export function actionFailureText(
+  // biome-ignore lint/suspicious/noExplicitAny: accepts the `t` of any namespace
+  t: TFunction<any, any>,
+  error: unknown,
+  label: string,
+  fallback: string,
+  { backendMessage = true } = {},
+): string {
+  const failure = actionFailure(error, label, fallback);
+  if (error instanceof UpstreamThrottled)
+    return translateError(t, `errors.throttled.message|${JSON.stringify({ seconds: error.retryAfter })}`);
+  if (failure.message === "errors.upstream.formUnavailable") return translateError(t, "errors.unavailable.message");
+  return translateError(t, backendMessage ? failureMessage(failure, fallback) : fallback);
+}
+
+/** `actionFailure` as a form reply: the values as typed, the messages in place. */
 export function saveFailed(
   // biome-ignore lint/suspicious/noExplicitAny: a submission of any schema
   submission: Submission<any>,
   error: unknown,
   label: string,
-  init?: { toasts?: string[]; hideFields?: string[] },
+  init?: { toasts?: string[]; hideFields?: string[]; fallback?: string },
 ) {
-  const { errors, status } = saveFailure(error, label);
-  return replyWithErrors(submission, errors, { status, ...init });
+  const failure = actionFailure(error, label, init?.fallback);
+  return replyWithErrors(submission, failureErrors(failure), {
+    status: failure.status,
+    toasts: init?.toasts,
+    hideFields: init?.hideFields,
+  });
 }
 
 export interface SubmitFormOptions<Schema extends z.ZodType, Answer> {
@@ -126,7 +191,7 @@ export interface SubmitFormOptions<Schema extends z.ZodType, Answer> {
 /**
  * The action of every add/edit form: read the body (415/400 if it is not a form), parse it with the
  * schema (400 with the values kept), make the call, and then either redirect with a success toast or
- * answer the form again with the values as typed and the failure in place (see `saveFailure`).
+ * answer the form again with the values as typed and the failure in place (see `actionFailure`).
  *
  *   export async function action({ request, context }: Route.ActionArgs) {
  *     const { api } = requireScreen(context, "users-add");
@@ -159,13 +224,14 @@ export async function submitForm<Schema extends z.ZodType, Answer>(
 }
 
 /**
- * The guest forms' reading of an upstream refusal (sign-up, password request and setup): 422 field
- * errors, "too many requests" and 403/404/409 refusals as form errors; null for anything else.
+ * The guest forms' reading of an upstream refusal (sign-up, password request and setup): the field
+ * errors and refusals `actionFailure` finds; null for an outage or anything unexpected (the form then
+ * says its own "could not complete").
  */
 export function upstreamFieldErrors(error: unknown): Record<string, string[]> | null {
   if (!(error instanceof UpstreamError) || error instanceof UpstreamUnavailable) return null;
-  if (error instanceof UpstreamThrottled) return saveFailure(error, "").errors;
-  if (error.status === 422 && error.body.errors) return error.body.errors;
-  if (error.status === 403 || error.status === 404 || error.status === 409) return { "": [error.body.message ?? "errors:generic.title"] };
-  return null;
+  const failure = actionFailure(error, "guest form", "");
+  if (failure.status === 401 || failure.status === 502) return null;
+  if (failure.message) return { "": [failure.message] };
+  return Object.keys(failure.fields).length > 0 ? failure.fields : null;
 }

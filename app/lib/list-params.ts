@@ -43,6 +43,32 @@ export interface Paginated<T> {
   total_capped?: boolean;
 }
 
+const PAGINATOR_FIELDS = ["current_page", "per_page", "total", "last_page", "from", "to", "total_capped"] as const;
+
+/**
+ * Laravel answers a paginated list in two shapes: the paginator itself (`$query->paginate()`: `{data,
+ * current_page, per_page, total, last_page, from, to, …links}`), or wrapped by an API Resource
+ * (`XResource::collection($query->paginate())`: `{data, links: {first, last, prev, next}, meta:
+ * {current_page, per_page, total, last_page, from, to, path, links}}`). Every list screen reads the first:
+ * the Sanctum client passes each answer through this, which lifts `meta`'s counts to the top and leaves
+ * any other answer untouched (docs/api.md, "Lists").
+ */
+export function flattenPagination<T>(answer: T): T {
+  if (!answer || typeof answer !== "object" || Array.isArray(answer)) return answer;
+  // The resource's `links` ({first, last, prev, next}) is not the paginator's `links` list: the portal reads neither.
+  const { data, meta, links: _links, ...rest } = answer as Record<string, unknown>;
+  if (!Array.isArray(data) || !meta || typeof meta !== "object" || Array.isArray(meta)) return answer;
+  const counts = meta as Record<string, unknown>;
+  if (typeof counts.current_page !== "number" || typeof counts.total !== "number") return answer;
+  const flat: Record<string, unknown> = { ...rest, data };
+  for (const field of PAGINATOR_FIELDS) if (field in counts) flat[field] = counts[field];
+  if (typeof flat.last_page !== "number") {
+    const perPage = typeof counts.per_page === "number" && counts.per_page > 0 ? counts.per_page : data.length || 1;
+    flat.last_page = Math.max(1, Math.ceil(counts.total / perPage));
+  }
+  return flat as T;
+}
+
 const SORT_PATTERN = /^[A-Za-z0-9_.-]{1,64}$/;
 
 function isPageSize(value: number): value is PageSize {

@@ -1,5 +1,5 @@
-import { EXTERNAL_LINKS, type NavSection, SCREENS } from "~/route-table";
-import { can } from "./sanctum/context.server";
+import { EXTERNAL_LINKS, type NavSection, SCREENS, screenCapability } from "~/route-table";
+import { can, offers } from "./sanctum/context.server";
 import type { CurrentUser, PublicSettings } from "./types";
 
 export interface NavItem {
@@ -25,14 +25,15 @@ export const NAV_IDS: readonly string[] = [
 ];
 
 /**
- * The menu for this user: a screen shows only when it exists in the route table and the user
- * holds its key; label-only entries show only when their URL is configured.
+ * The menu for this user: a screen shows only when it exists in the route table, the user holds its
+ * key and the backend offers its area (decision 040); label-only entries show only when their URL is configured.
  */
 export function buildNavigation(user: CurrentUser, settings: PublicSettings): NavGroup[] {
   const items = new Map<NavSection, NavItem[]>(SECTION_ORDER.map((section) => [section, []]));
   for (const entry of SCREENS) {
     if (!("nav" in entry) || !entry.nav) continue;
     if (entry.permission && !can(user, entry.permission)) continue;
+    if (!offers(user, screenCapability(entry))) continue;
     items.get(entry.nav.section)?.push({ id: entry.id, href: `/${entry.path}`, label: entry.nav.label });
   }
   const resources = items.get("resources") ?? [];

@@ -33,6 +33,14 @@ export async function getPublicSettings(context: Readonly<RouterContextProvider>
   }
 }
 
+/**
+ * The portal name for a page drawn without the root loader's data (an error page thrown by middleware):
+ * the last one this isolate read, else APP_NAME, never a backend call.
+ */
+export function portalName(env: Pick<PortalEnv, "APP_NAME">): string {
+  return cached?.value.portal_name || env.APP_NAME || "AMP";
+}
+
 /** After an administrator saves system settings, this isolate shows them at once. */
 export function forgetPublicSettings(): void {
   cached = null;

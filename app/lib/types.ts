@@ -18,6 +18,8 @@ export interface CurrentUser {
   two_factor_enabled?: boolean;
   /** The two_factor_required setting covers this user: without a second factor they must enrol first. */
   two_factor_required?: boolean;
+  /** The optional areas the backend offers (common/capabilities.ts); absent: everything (a plain Laravel answer). */
+  capabilities?: string[];
 }
 
 export interface MasqueradeStatus {

@@ -16,9 +16,12 @@ export const middleware: Route.MiddlewareFunction[] = [userMiddleware];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = getUser(context);
-  const settings = await getPublicSettings(context);
-  // The same options as the users and logs screens' filters: kept for the session a while (organizationOptions).
-  const organizations = user.is_provider ? ((await organizationOptions(getClient(context))) ?? []) : null;
+  // Independent calls, in parallel: a hanging backend costs one timeout, not two in a row. The organization
+  // options are the users and logs screens' filters', kept for the session a while (organizationOptions).
+  const [settings, organizations] = await Promise.all([
+    getPublicSettings(context),
+    user.is_provider ? organizationOptions(getClient(context)).then((options) => options ?? []) : null,
+  ]);
   return {
     user: { name: user.name, email: user.email, role: user.roles[0]?.name ?? null },
     navigation: buildNavigation(user, settings),

@@ -82,6 +82,9 @@ export default function ActivityLogDetail({ loaderData }: Route.ComponentProps) 
                 label: t("activity.columns.masquerader"),
                 value: entry.masquerader ? <Badge variant="warning">{entry.masquerader.name}</Badge> : none,
               },
+              ...(entry.token
+                ? [{ label: t("activity.columns.token"), value: <Badge variant="secondary">{entry.token.name}</Badge> }]
+                : []),
               {
                 label: t("activity.columns.subject"),
                 value: subjectLabel ? (

@@ -30,9 +30,9 @@ import { Label } from "~/components/ui/label";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
 import { organizationOptions } from "~/lib/admin/options.server";
-import { formFieldErrors, listUrl } from "~/lib/admin/upstream.server";
+import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
+import { actionFailure, actionFailureText, failureMessage, readFormData, replyWithErrors, saveFailed } from "~/lib/forms.server";
 import { type Paginated, parseListParams, withListParams } from "~/lib/list-params";
 import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
@@ -118,10 +118,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = i18n.t("created", { ns: "devices", mac: formatMac(created.mac) });
       return redirectWithToast(backTo(request, created.id), { type: "success", message }, secret);
     } catch (error) {
-      const errors = upstreamFieldErrors(error);
-      if (!errors) console.error("add device", error);
-      const reply = replyWithErrors(submission, errors ? formFieldErrors(errors) : { "": ["admin.errors.saveFailed"] });
-      return data<ActionReply>({ form: "device", result: reply.data.result }, { status: errors ? 422 : 502 });
+      const reply = saveFailed(submission, error, "add device");
+      return data<ActionReply>({ form: "device", result: reply.data.result }, { status: reply.init?.status ?? 502 });
     }
   }
 
@@ -133,8 +131,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.call(`/api/devices/${deviceId}`, { method: "DELETE" });
       return redirectWithToast(backTo(request, null), { type: "success", message: i18n.t("deleted", { ns: "devices" }) }, secret);
     } catch (error) {
-      console.error("delete device", deviceId, error);
-      return redirectWithToast(backTo(request, null), { type: "error", message: i18n.t("deleteFailed", { ns: "devices" }) }, secret);
+      const message = actionFailureText(i18n.t, error, `delete device ${deviceId}`, "devices:deleteFailed");
+      return redirectWithToast(backTo(request, null), { type: "error", message }, secret);
     }
   }
 
@@ -153,10 +151,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = i18n.t("import.done", { ns: "devices", count: device.overrides.length, mac: formatMac(device.mac) });
       return redirectWithToast(backTo(request, deviceId), { type: "success", message }, secret);
     } catch (error) {
-      const errors = upstreamFieldErrors(error);
-      if (!errors) console.error("import overrides", error);
-      const first = errors ? (Object.values(errors)[0]?.[0] ?? "admin.errors.saveFailed") : "admin.errors.saveFailed";
-      return fail(first);
+      const failure = actionFailure(error, "import overrides");
+      return data<ActionReply>({ form: "import", deviceId, error: failureMessage(failure) }, { status: failure.status });
     }
   }
 
@@ -177,14 +173,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = i18n.t("overrides.saved", { ns: "devices", mac: formatMac(device.mac) });
     return redirectWithToast(backTo(request, deviceId), { type: "success", message }, secret);
   } catch (error) {
-    const errors = upstreamFieldErrors(error);
-    if (!errors) console.error("save overrides", error);
-    const other = errors
-      ? Object.entries(errors)
-          .filter(([path]) => !path.startsWith("overrides."))
-          .flatMap(([, list]) => list)
-      : [];
-    return reply(rows, errors ? rowErrors(errors) : {}, errors ? other : ["admin.errors.saveFailed"], errors ? 422 : 502);
+    const { fields, message, status } = actionFailure(error, "save overrides");
+    const other = Object.entries(fields)
+      .filter(([path]) => !path.startsWith("overrides."))
+      .flatMap(([, list]) => list);
+    return reply(rows, rowErrors(fields), message ? [message] : other, status);
   }
 }
 

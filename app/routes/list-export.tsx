@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { isDay, isId, listApiQuery, maxLength, oneOf } from "~/components/admin/list-query";
 import { NUMBER_ORDER_STATUSES, PHONE_NUMBER_STATUSES } from "~/components/numbers/types";
+import { TTS_LANGUAGES, TTS_STATUSES } from "~/components/tools/tts";
 import { parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { proxiedFile } from "~/lib/proxied-file.server";
@@ -13,7 +14,16 @@ import type { Route } from "./+types/list-export";
  * list's own screen key guards it, the backend selects the rows with the same filters and scope as the list,
  * and its stream passes through as it is written (a million rows never sit in the portal).
  */
-const EXPORTS: Record<string, { screen: ScreenId; endpoint: string; filters: Record<string, (value: string) => boolean> }> = {
+interface ListExport {
+  screen: ScreenId;
+  endpoint: string;
+  /** The list's URL filters the endpoint knows, with the values it accepts. */
+  filters: Record<string, (value: string) => boolean>;
+  /** A URL filter the API names differently (the E911 list's `coverage=without` is `without_e911=1`). */
+  rename?: (query: Record<string, string>) => void;
+}
+
+const EXPORTS: Record<string, ListExport> = {
   numbers: {
     screen: "numbers",
     endpoint: "/api/phone-numbers/export",
@@ -51,6 +61,25 @@ const EXPORTS: Record<string, { screen: ScreenId; endpoint: string; filters: Rec
     endpoint: "/api/activity-log/export",
     filters: { actor_id: isId, action: maxLength(100), subject_type: maxLength(100), organization_id: isId, from: isDay, to: isDay },
   },
+  e911: {
+    screen: "e911",
+    endpoint: "/api/e911/export",
+    filters: {
+      e911_status: oneOf(["pending", "provisioned", "failed", "removed"]),
+      validation_status: oneOf(["unvalidated", "valid", "invalid", "suggested"]),
+      coverage: oneOf(["without"]),
+      organization_id: isId,
+    },
+    rename: (query) => {
+      if (query.coverage) query.without_e911 = "1";
+      delete query.coverage;
+    },
+  },
+  tts: {
+    screen: "tts",
+    endpoint: "/api/tts/export",
+    filters: { language: oneOf(TTS_LANGUAGES), status: oneOf(TTS_STATUSES), organization_id: isId },
+  },
   orders: {
     screen: "number-orders",
     endpoint: "/api/number-orders/export",
@@ -66,6 +95,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const query = listApiQuery(list, { sorts: [], filters: entry.filters, organizationId: organizationFilter(request, user) });
   delete query.page;
   delete query.per_page;
+  entry.rename?.(query);
   // Only the first bytes are awaited: the rows stream for as long as they take.
   const upstream = await api.raw(entry.endpoint, { query, timeoutMs: 120_000 });
   return proxiedFile(upstream, request);

@@ -1,7 +1,6 @@
 import { redirect } from "react-router";
-import { refusalMessage } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData } from "~/lib/forms.server";
+import { actionFailureText, readFormData } from "~/lib/forms.server";
 import { getClient, getSession, requirePermission } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance } from "~/middleware/i18next";
@@ -30,7 +29,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     } catch (error) {
       return redirectWithToast(
         "/dashboard",
-        { type: "error", message: refusalMessage(t, error, t("masquerade.endFailed"), { backendMessage: false }) },
+        { type: "error", message: actionFailureText(t, error, "end masquerade", t("masquerade.endFailed"), { backendMessage: false }) },
         secret,
       );
     }
@@ -45,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (error) {
     return redirectWithToast(
       "/users",
-      { type: "error", message: refusalMessage(t, error, t("masquerade.startFailed"), { backendMessage: false }) },
+      { type: "error", message: actionFailureText(t, error, "start masquerade", t("masquerade.startFailed"), { backendMessage: false }) },
       secret,
     );
   }

@@ -11,7 +11,7 @@ import { CheckboxField, ErrorList, InputField, SelectField, SwitchField } from "
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, readFormData, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
+import { type FormReply, readFormData, saveFailed } from "~/lib/forms.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { isRecordId, RECORD_ID } from "~/lib/record-id";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -146,9 +146,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     await api.call("/api/smtp-relay", { method: "PUT", json: body });
   } catch (error) {
-    const errors = upstreamFieldErrors(error);
-    if (errors) return replyWithErrors(submission, errors, { status: 422, hideFields: ["password"] });
-    throw error;
+    return saveFailed(submission, error, `smtp ${value.intent ?? "save"}`, { hideFields: ["password"] });
   }
   const url = new URL(request.url);
   const back = body.organization_id && url.searchParams.has("organization_id") ? `?organization_id=${body.organization_id}` : "";

@@ -13,9 +13,9 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData, submitForm } from "~/lib/forms.server";
+import { actionFailureText, readFormData, submitForm } from "~/lib/forms.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
@@ -59,8 +59,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       await api.call(`/api/residential/drafts/${id}`, { method: "DELETE" });
       return redirectWithToast(residentialUrl.start, { type: "success", message: t("toasts.discarded") }, secret);
     } catch (error) {
-      if (!(error instanceof UpstreamError) || error.status >= 500) throw error;
-      return redirectWithToast(residentialUrl.start, { type: "error", message: t("toasts.notDiscarded") }, secret);
+      const message = actionFailureText(getInstance(context).t, error, `discard residential draft ${id}`, t("toasts.notDiscarded"), {
+        backendMessage: false,
+      });
+      return redirectWithToast(residentialUrl.start, { type: "error", message }, secret);
     }
   }
   return submitForm(request, context, {

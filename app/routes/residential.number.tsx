@@ -18,10 +18,9 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
-import { type FormReply, readFormData, replyWithErrors, saveFailed } from "~/lib/forms.server";
+import { actionFailure, CARRIER_FAILED, type FormReply, failureMessage, readFormData, saveFailed } from "~/lib/forms.server";
 import { loadDraft } from "~/lib/residential/draft.server";
 import { can, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
-import { toolFailure } from "~/lib/tools/carrier-error.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
@@ -96,8 +95,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       return redirect(onward(await choose({ kind: "inventory", phone_number_id: id })));
     } catch (error) {
-      const failure = toolFailure(error, "residential inventory number");
-      return stepError(intent, failure.message ?? Object.values(failure.fields)[0]?.[0] ?? "residential.choose_number", 409);
+      const failure = actionFailure(error, "residential inventory number", "residential.choose_number");
+      return stepError(intent, failureMessage(failure, "residential.choose_number"), failure.status);
     }
   }
 
@@ -138,8 +137,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       if (reserved.unavailable.length > 0) return redirect(`${here}?order=${orderId}&taken=${encodeURIComponent(number)}#new-number`);
       return redirect(onward(await choose({ kind: "new", number_order_id: orderId })));
     } catch (error) {
-      const failure = toolFailure(error, "residential reserve number");
-      return stepError(intent, failure.message ?? Object.values(failure.fields)[0]?.[0] ?? "residential.choose_number", 409);
+      const failure = actionFailure(error, "residential reserve number", "residential.choose_number");
+      return stepError(intent, failureMessage(failure, "residential.choose_number"), failure.status);
     }
   }
 
@@ -149,9 +148,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     try {
       return redirect(onward(await choose({ kind: "port", number: submission.value.number })));
     } catch (error) {
-      const failure = toolFailure(error, "residential port number");
-      const errors = failure.message ? { "": [failure.message] } : failure.fields;
-      const reply = replyWithErrors(submission, errors, { status: failure.message ? 502 : 422 });
+      const reply = saveFailed(submission, error, "residential port number", { fallback: CARRIER_FAILED });
       return data({ intent, result: reply.data.result }, { status: reply.init?.status ?? 422 });
     }
   }

@@ -11,12 +11,11 @@ import { addressLine } from "~/components/tools/e911-schema";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData } from "~/lib/forms.server";
+import { actionFailure, actionFailureText, readFormData } from "~/lib/forms.server";
 import { loadDraft } from "~/lib/residential/draft.server";
-import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
-import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/residential.review";
@@ -54,13 +53,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return redirect(residentialUrl.step(draft.id, "done"));
   } catch (error) {
-    if (!(error instanceof UpstreamError)) throw error;
-    const message = error.body.message ?? "residential.failed";
-    if (error.status === 409 && message === "residential.already_submitted") return redirect(residentialUrl.step(draft.id, "done"));
-    if (error.status === 409 || error.status === 422) {
-      return redirectWithToast(here, { type: "error", message: translateError(getInstance(context).t, message) }, secret);
-    }
-    throw error;
+    const failure = actionFailure(error, `submit residential draft ${draft.id}`, "residential.failed");
+    if (failure.status === 409 && failure.message === "residential.already_submitted")
+      return redirect(residentialUrl.step(draft.id, "done"));
+    const message = actionFailureText(getInstance(context).t, error, `submit residential draft ${draft.id}`, "residential.failed");
+    return redirectWithToast(here, { type: "error", message }, secret);
   }
 }
 

@@ -10,7 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, InputField, SelectField, SwitchField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData, saveFailure, submitForm } from "~/lib/forms.server";
+import { actionFailure, failureErrors, readFormData, submitForm } from "~/lib/forms.server";
 import { LOCALES } from "~/lib/preferences";
 import { forgetPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -30,11 +30,14 @@ interface SystemSettings {
   registration_enabled: boolean;
   password_min_length: number;
   session_idle_minutes: number;
+  /** Who must use a second factor (issue 29); absent from a backend without the setting. */
+  two_factor_required?: (typeof TWO_FACTOR_POLICIES)[number];
   links: { client_success: string | null; billing: string | null; feedback: string | null };
   logos: Record<LogoKind, string | null>;
 }
 
 const PASSWORD_MIN = { min: 8, max: 64 } as const;
+const TWO_FACTOR_POLICIES = ["off", "staff", "everyone"] as const;
 const IDLE_MINUTES = { min: 5, max: 1440 } as const;
 
 /** An optional absolute http(s) URL: empty means "not set" (the menu entry stays hidden). */
@@ -68,6 +71,7 @@ const settingsSchema = z.object({
   registration_enabled: z.boolean().optional(),
   password_min_length: integer(PASSWORD_MIN),
   session_idle_minutes: integer(IDLE_MINUTES),
+  two_factor_required: z.enum(TWO_FACTOR_POLICIES, { error: validationMessage("in") }).optional(),
   links: z.object({ client_success: optionalUrl, billing: optionalUrl, feedback: optionalUrl }).optional(),
 });
 
@@ -103,8 +107,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         await api.call(`/api/system-settings/logos/${kind}`, { method: "DELETE" });
       }
     } catch (error) {
-      const { errors, status } = saveFailure(error, "logo");
-      return data<LogoReply>({ logo: { kind, errors: Object.values(errors).flat() } }, { status });
+      const failure = actionFailure(error, "logo");
+      return data<LogoReply>({ logo: { kind, errors: Object.values(failureErrors(failure)).flat() } }, { status: failure.status });
     }
     forgetPublicSettings();
     const message = intent === "upload-logo" ? t("settings:toasts.logoUploaded") : t("settings:toasts.logoRemoved");
@@ -125,6 +129,7 @@ export async function action({ request, context }: Route.ActionArgs) {
           registration_enabled: !!value.registration_enabled,
           password_min_length: value.password_min_length,
           session_idle_minutes: value.session_idle_minutes,
+          ...(value.two_factor_required ? { two_factor_required: value.two_factor_required } : {}),
           links: {
             client_success: value.links?.client_success || null,
             billing: value.links?.billing || null,
@@ -155,6 +160,7 @@ export default function SystemSettingsPage({ loaderData, actionData }: Route.Com
       registration_enabled: settings.registration_enabled,
       password_min_length: String(settings.password_min_length),
       session_idle_minutes: String(settings.session_idle_minutes),
+      two_factor_required: settings.two_factor_required,
       links: {
         client_success: settings.links.client_success ?? "",
         billing: settings.links.billing ?? "",
@@ -223,6 +229,14 @@ export default function SystemSettingsPage({ loaderData, actionData }: Route.Com
               type="number"
               inputMode="numeric"
             />
+            {settings.two_factor_required !== undefined && (
+              <SelectField
+                field={fields.two_factor_required}
+                label={t("security.twoFactorRequired")}
+                description={t("security.twoFactorRequiredHint")}
+                options={TWO_FACTOR_POLICIES.map((policy) => ({ value: policy, label: t(`security.twoFactorPolicies.${policy}`) }))}
+              />
+            )}
           </CardContent>
         </Card>
 

@@ -7,13 +7,11 @@ import { ADDRESS_FIELDS, addressBody, addressLine, type E911Entry, e911AddressSc
 import { formatNanp } from "~/components/tools/format";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { saveFailed } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
+import { CARRIER_FAILED, type FormReply, parseForm, replyWithErrors, saveFailed } from "~/lib/forms.server";
 import { isRecordId } from "~/lib/record-id";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { toolFailure } from "~/lib/tools/carrier-error.server";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.e911.bulk";
@@ -69,9 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const invalid = first?.address?.validation_status === "invalid";
     return redirectWithToast("/tools/e911", { type: "error", message: t(invalid ? "toasts.invalid" : "toasts.failed") }, secret);
   } catch (error) {
-    const failure = toolFailure(error, "e911 bulk");
-    if (failure.message) return replyWithErrors(submission, { "": [failure.message] }, { status: 502 });
-    return saveFailed(submission, error, "e911 bulk");
+    return saveFailed(submission, error, "e911 bulk", { fallback: CARRIER_FAILED });
   }
 }
 

@@ -18,12 +18,11 @@ import { E911StatusBadge, ValidationBadge } from "~/components/tools/e911-status
 import { formatNanp } from "~/components/tools/format";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
-import { loadRecord, recordId, saveFailed } from "~/lib/admin/upstream.server";
+import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
+import { actionFailureText, CARRIER_FAILED, type FormReply, parseForm, saveFailed } from "~/lib/forms.server";
 import { requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { toolFailure } from "~/lib/tools/carrier-error.server";
 import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
@@ -77,9 +76,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       const entry = await api.call<E911Entry>(`/api/e911/${id}`, { method: "PUT", json: body });
       return redirectWithToast(here, outcomeToast(entry, t), secret);
     } catch (error) {
-      const failure = toolFailure(error, `e911 ${intent}`);
-      const message = failure.message ?? Object.values(failure.fields)[0]?.[0] ?? "porting:carrier.failed";
-      return redirectWithToast(here, { type: "error", message: translateError(getInstance(context).t, message) }, secret);
+      const message = actionFailureText(getInstance(context).t, error, `e911 ${intent}`, CARRIER_FAILED);
+      return redirectWithToast(here, { type: "error", message }, secret);
     }
   }
 
@@ -89,9 +87,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     const entry = await api.call<E911Entry>(`/api/e911/${id}`, { method: "PUT", json: addressBody(submission.value) });
     return redirectWithToast(here, outcomeToast(entry, t), secret);
   } catch (error) {
-    const failure = toolFailure(error, "e911 save");
-    if (failure.message) return replyWithErrors(submission, { "": [failure.message] }, { status: 502 });
-    return saveFailed(submission, error, "e911 save");
+    return saveFailed(submission, error, "e911 save", { fallback: CARRIER_FAILED });
   }
 }
 

@@ -169,6 +169,7 @@ export default function E911List({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => String(row.id)}
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
+          exportTo="/exports/e911"
           filters={
             <>
               <FilterSelect

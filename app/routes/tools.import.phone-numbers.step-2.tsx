@@ -11,7 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData, saveFailure } from "~/lib/forms.server";
+import { actionFailure, failureErrors, readFormData } from "~/lib/forms.server";
 import { numberFormat } from "~/lib/intl";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -64,7 +64,9 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     }
     return data({ errors: { "": ["imports.invalidRequest"] } as Record<string, string[]> }, { status: 400 });
   } catch (error) {
-    const { errors, status } = saveFailure(error, "phone-number import commit");
+    const failure = actionFailure(error, "phone-number import commit");
+    const { status } = failure;
+    const errors = failureErrors(failure);
     return data({ errors }, { status });
   }
 }

@@ -13,7 +13,7 @@ import { ErrorList } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { organizationOptions } from "~/lib/admin/options.server";
-import { readFormData, saveFailure } from "~/lib/forms.server";
+import { actionFailure, failureErrors, readFormData } from "~/lib/forms.server";
 import { numberFormat } from "~/lib/intl";
 import type { Paginated } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
@@ -83,7 +83,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     return redirect(importUrl.preview(created.id));
   } catch (error) {
-    const { errors, status } = saveFailure(error, "phone-number import upload");
+    const failure = actionFailure(error, "phone-number import upload");
+    const { status } = failure;
+    const errors = failureErrors(failure);
     return data({ errors, pasted, form: pasted === null ? "file" : "paste" }, { status });
   }
 }

@@ -10,7 +10,7 @@ import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
-import { readFormData } from "~/lib/forms.server";
+import { actionFailure, failureMessage, readFormData } from "~/lib/forms.server";
 import { loadDraft, stepError } from "~/lib/numbers/order.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
@@ -53,9 +53,8 @@ export async function action({ request, params, context }: Route.ActionArgs) {
       return redirect(`${wizardUrl.choose(order.id)}?taken=${result.unavailable.map(encodeURIComponent).join(",")}`);
     return redirect(wizardUrl.review(order.id));
   } catch (error) {
-    if (error instanceof UpstreamError && error.body.message && error.status !== 500) return stepError(error.body.message, error.status);
-    console.error("reserve numbers", order.id, error);
-    return stepError("numbers.errors.failed", 502);
+    const failure = actionFailure(error, `reserve numbers of order ${order.id}`, "numbers.errors.failed");
+    return stepError(failureMessage(failure, "numbers.errors.failed"), failure.status);
   }
 }
 

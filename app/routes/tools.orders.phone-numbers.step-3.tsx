@@ -11,8 +11,8 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { organizationOptions } from "~/lib/admin/options.server";
-import { type FormReply, parseForm } from "~/lib/forms.server";
-import { loadDraft, wizardSaveFailed } from "~/lib/numbers/order.server";
+import { type FormReply, parseForm, saveFailed } from "~/lib/forms.server";
+import { loadDraft } from "~/lib/numbers/order.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
@@ -50,7 +50,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
     await api.call(`/api/number-orders/${order.id}/submit`, { method: "POST" });
     return redirect(wizardUrl.confirmed(order.id));
   } catch (error) {
-    return wizardSaveFailed(submission, error, "place number order");
+    return saveFailed(submission, error, "place number order");
   }
 }
 

@@ -11,8 +11,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
 import { loadRecord } from "~/lib/admin/upstream.server";
-import { type FormReply, parseForm } from "~/lib/forms.server";
-import { wizardSaveFailed } from "~/lib/numbers/order.server";
+import { type FormReply, parseForm, saveFailed } from "~/lib/forms.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
@@ -54,7 +53,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
     return redirect(wizardUrl.choose(order.id));
   } catch (error) {
-    return wizardSaveFailed(submission, error, "number order criteria");
+    return saveFailed(submission, error, "number order criteria");
   }
 }
 

@@ -10,9 +10,8 @@ import { ErrorList } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
-import { readFormData } from "~/lib/forms.server";
+import { actionFailure, CARRIER_FAILED, readFormData } from "~/lib/forms.server";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
-import { toolFailure } from "~/lib/tools/carrier-error.server";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import { csvText } from "../../common/csv";
@@ -71,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     const check = await api.call<PortabilityCheck>("/api/porting/check", { method: "POST", json: { numbers: text } });
     return { text: typed, check, errors: {} as Record<string, string[]> };
   } catch (error) {
-    const failure = toolFailure(error, "portability check");
+    const failure = actionFailure(error, "portability check", CARRIER_FAILED);
     const errors = failure.message ? { "": [failure.message] } : failure.fields;
     // The text came from the file alone: its errors belong next to the file.
     if (errors.numbers && !typed.trim() && text !== typed) return { text: typed, check: null, errors: { file: errors.numbers } };

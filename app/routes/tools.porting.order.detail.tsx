@@ -37,7 +37,7 @@ import type { Route } from "./+types/tools.porting.order.detail";
 
 export const handle: StringsHandle = { i18n: ["porting", "loa", "admin", "e911"] };
 
-/** How often the page re-reads an order the carrier is working on (each read records the carrier's progress). */
+/** How often the page re-reads an order the carrier is working on (the backend records its progress by itself; reading changes nothing). */
 const WATCH_INTERVAL_MS = 4000;
 
 const commentSchema = z.object({

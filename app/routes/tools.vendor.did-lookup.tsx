@@ -10,9 +10,9 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { actionFailure, CARRIER_FAILED, failureMessage } from "~/lib/forms.server";
 import { dateTimeFormat } from "~/lib/intl";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
-import { toolFailure } from "~/lib/tools/carrier-error.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.vendor.did-lookup";
 
@@ -53,8 +53,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     const result = await api.call<NumberLookup>("/api/numbers/lookup", { query: { number } });
     return { number, result, errors: [] as string[], canOpenNumbers };
   } catch (error) {
-    const failure = toolFailure(error, "did lookup");
-    return { number, result: null, errors: failure.fields.number ?? [failure.message ?? "porting:carrier.failed"], canOpenNumbers };
+    const failure = actionFailure(error, "did lookup", CARRIER_FAILED);
+    // The backend itself throttling or down is the page's "too many requests" / "service unavailable".
+    if (failure.status === 429 || failure.status === 503) throw error;
+    return { number, result: null, errors: failure.fields.number ?? [failureMessage(failure, CARRIER_FAILED)], canOpenNumbers };
   }
 }
 

@@ -16,13 +16,12 @@ import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect } from "~/components/ui/list-filters";
 import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData } from "~/lib/forms.server";
+import { actionFailureText, readFormData } from "~/lib/forms.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
-import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tts";
@@ -61,9 +60,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     await api.call(`/api/tts/${id}`, { method: "DELETE" });
     return redirectWithToast(back, { type: "success", message: i18n.t("deleted", { ns: "tts" }) }, secret);
   } catch (error) {
-    const refused = error instanceof UpstreamError && error.status < 500 && error.body.message;
-    if (!refused) console.error("delete prompt", id, error);
-    const message = refused ? translateError(i18n.t, error.body.message ?? "") : i18n.t("deleteFailed", { ns: "tts" });
+    const message = actionFailureText(i18n.t, error, `delete prompt ${id}`, "tts:deleteFailed");
     return redirectWithToast(back, { type: "error", message }, secret);
   }
 }
@@ -189,6 +186,7 @@ export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => String(row.id)}
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
+          exportTo="/exports/tts"
           filters={
             <>
               <FilterSelect

@@ -6,6 +6,7 @@
 import { OpenAPIHono } from "@hono/zod-openapi";
 import { createDb } from "./db/client";
 import { tokenMiddleware } from "./lib/api-tokens";
+import { type CarrierCheck, consumeCarrierChecks, reconcileCarrierWork } from "./lib/carrier-sync";
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { faultInjection } from "./lib/fault-injection";
@@ -46,6 +47,7 @@ import { ttsRoutes } from "./routes/tts";
 import { twoFactor } from "./routes/two-factor";
 import { user } from "./routes/user";
 import { usersRoutes } from "./routes/users";
+import { webhooksRoutes } from "./routes/webhooks";
 
 export const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -99,15 +101,31 @@ app.route("/", portingOrdersRoutes);
 app.route("/", numberImportsRoutes);
 // Residential user wizard (issue 14).
 app.route("/", residentialRoutes);
+// Carrier webhooks (issue 24): signed by the carrier, no session.
+app.route("/", webhooksRoutes);
 mountDocs(app);
 
 app.notFound((c) => c.json({ message: "Not found." }, 404));
 app.onError(handleError);
 
+/** The reconciler's cron (wrangler.toml): open carrier work with no news for a while is checked again. */
+export const RECONCILE_CRON = "*/5 * * * *";
+
 export default {
   fetch: app.fetch,
-  /** The cron trigger of wrangler.toml: expired sessions (guests after 2 h) and ended throttle windows go. */
-  async scheduled(_controller, env, ctx) {
+  /**
+   * The cron triggers of wrangler.toml: every 5 minutes the carrier reconciler (lib/carrier-sync.ts); hourly,
+   * expired sessions (guests after 2 h), ended throttle windows, abandoned imports and old wizard drafts go.
+   */
+  async scheduled(controller, env, ctx) {
+    if (controller.cron === RECONCILE_CRON) {
+      ctx.waitUntil(
+        reconcileCarrierWork(env).then((due) => {
+          console.log(`[reconcile] carrier checks=${due}`);
+        }),
+      );
+      return;
+    }
     ctx.waitUntil(
       deleteExpiredSessions(env.DB).then((deleted) => {
         console.log(`[cleanup] sessions=${deleted.sessions} throttles=${deleted.throttles}`);
@@ -121,8 +139,12 @@ export default {
       }),
     );
   },
-  /** Phone-number import batches (the IMPORT_QUEUE consumer of wrangler.toml). */
+  /** The queue consumers of wrangler.toml: carrier checks (CARRIER_QUEUE) and phone-number import batches. */
   async queue(batch, env) {
+    if (batch.queue.startsWith("amp-carrier-sync")) {
+      await consumeCarrierChecks(batch as MessageBatch<CarrierCheck>, env as typeof env & { CARRIER_QUEUE?: Queue<CarrierCheck> });
+      return;
+    }
     await consumeImportBatches(batch as MessageBatch<ImportBatchMessage>, env);
   },
 } satisfies ExportedHandler<BackendEnv>;

@@ -144,3 +144,41 @@ describe("organization and mail exports", () => {
     expect(rows).toHaveLength(total);
   });
 });
+
+describe("E911 export", () => {
+  it("the E911 list's numbers with their addresses, and only those without E911 when asked", async () => {
+    const member = await signedIn("orgadmin@northwind.test");
+    const [header, ...rows] = await records(await member.get("/api/e911/export"));
+    expect(header?.slice(0, 4)).toEqual(["e164", "organization", "e911_status", "validation_status"]);
+    const listed = await json<{ total: number }>(await member.get("/api/e911"));
+    expect(rows).toHaveLength(listed.total);
+    expect(rows.every((row) => row[1] === "Northwind Dental")).toBe(true);
+    const without = await records(await member.get("/api/e911/export?without_e911=1"));
+    const listedWithout = await json<{ total: number }>(await member.get("/api/e911?without_e911=1"));
+    expect(without.slice(1)).toHaveLength(listedWithout.total);
+    expect(without.slice(1).every((row) => row[2] !== "provisioned")).toBe(true);
+  });
+});
+
+describe("TTS prompts export", () => {
+  it("the prompts of the caller's organization with their text, by the list's filters", async () => {
+    const member = await signedIn("orgadmin@northwind.test");
+    const name = `Export prompt ${Date.now()}`;
+    const created = await member.post("/api/tts", {
+      name,
+      text: "=1+1 is not a formula here.",
+      language: "en-US",
+      voice: "en-us+f3",
+      format: "text",
+    });
+    expect(created.status).toBe(201);
+    const [header, ...rows] = await records(await member.get(`/api/tts/export?search=${encodeURIComponent(name)}`));
+    expect(header?.slice(0, 3)).toEqual(["id", "name", "organization"]);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]?.slice(1, 3)).toEqual([name, "Northwind Dental"]);
+    // The writer neutralises a formula start (decision 032).
+    expect(rows[0]?.[8]).toBe("'=1+1 is not a formula here.");
+    const lakeside = await signedIn("marcus.bell@lakeside.test");
+    expect((await records(await lakeside.get(`/api/tts/export?search=${encodeURIComponent(name)}`))).slice(1)).toHaveLength(0);
+  });
+});

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { carrierCatchesUp } from "./carrier-work";
 import { advanceClock, Client, json, signedIn } from "./helpers";
 
 type Item = { e164: string; status: string; failure_reason: string | null; phone_number_id: number | null; monthly_cents: number };
@@ -39,9 +40,10 @@ async function available(client: Client, id: number): Promise<string[]> {
   return (await json<Available>(response)).data.map((number) => number.e164);
 }
 
-/** Reads the order until nothing is pending, moving the clock on (the test carrier completes after one second). */
+/** Reads the order until nothing is pending, moving the clock on (the test carrier completes after one second; GETs change nothing, the reconciler does). */
 async function settled(client: Client, id: number): Promise<Order> {
   for (let attempt = 0; attempt < 20; attempt++) {
+    await carrierCatchesUp();
     const order = await json<Order>(await client.get(`/api/number-orders/${id}`));
     if (order.status !== "submitted") return order;
     advanceClock(250);

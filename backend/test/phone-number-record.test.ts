@@ -1,6 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { type Client, json, signedIn } from "./helpers";
+import { carrierCatchesUp } from "./carrier-work";
+import { advanceClock, type Client, json, signedIn } from "./helpers";
 
 type Person = { id: number; name: string } | null;
 type NumberRecord = {
@@ -12,9 +13,7 @@ type NumberRecord = {
   events: { action: string; actor: Person }[];
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Orders one number in `areaCode` and waits until it is in the inventory; returns the order id and the number's id. */
+/** Orders one number in `areaCode` and moves the clock on until it is in the inventory; returns the order id and the number's id. */
 async function orderedNumber(client: Client, areaCode: string): Promise<{ orderId: number; numberId: number; e164: string }> {
   const draft = await json<{ id: number }>(await client.post("/api/number-orders", { area_code: areaCode, quantity: 1 }));
   const offered = await json<{ data: { e164: string }[] }>(await client.get(`/api/number-orders/${draft.id}/available`));
@@ -27,7 +26,8 @@ async function orderedNumber(client: Client, areaCode: string): Promise<{ orderI
     const [item] = order.items;
     if (order.status === "completed" && item?.phone_number_id)
       return { orderId: draft.id, numberId: item.phone_number_id, e164: item.e164 };
-    await sleep(250);
+    advanceClock(250);
+    await carrierCatchesUp();
   }
   throw new Error("order never completed");
 }

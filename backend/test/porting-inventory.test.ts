@@ -1,14 +1,13 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
-import { json, signedIn } from "./helpers";
+import { carrierCatchesUp } from "./carrier-work";
+import { advanceClock, json, signedIn } from "./helpers";
 
 /** Issue 23 item 1: a port never takes a number that is already in the inventory (lib/inventory.ts). */
 
 type Order = { id: number; status: string; numbers: string[]; events: { to_status: string | null; message: string | null }[] };
 type Check = { results: { e164: string; portable: boolean; reason: string | null }[] };
 type Invalid = { message: string; errors: Record<string, string[]> };
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function oneNumber(where: string): Promise<{ id: number; e164: string; label: string | null; organization_id: number | null }> {
   const row = await env.DB.prepare(`SELECT id, e164, label, organization_id FROM phone_numbers WHERE ${where} ORDER BY id LIMIT 1`).first<{
@@ -90,7 +89,8 @@ describe("porting never takes a number already in the inventory", { timeout: 20_
     )
       .bind(taken)
       .run();
-    await sleep(2100);
+    advanceClock(2_100);
+    await carrierCatchesUp();
     const done = await json<Order>(await northwind.get(`/api/porting/orders/${draft.id}`));
     expect(done.status).toBe("completed");
     expect(done.events.at(-1)?.message).toContain("inventory.kept_out");

@@ -1,5 +1,6 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
+import { carrierCatchesUp } from "./carrier-work";
 import { advanceClock, json, signedIn } from "./helpers";
 
 type Order = {
@@ -55,6 +56,7 @@ describe("porting orders", () => {
     const submitted = await json<Order>(await lakeside.post(`/api/porting/orders/${draft.id}/transitions`, { to: "submitted" }));
     expect(submitted.status).toBe("submitted");
     advanceClock(2_100);
+    await carrierCatchesUp();
     const done = await json<Order>(await lakeside.get(`/api/porting/orders/${draft.id}`));
     expect(done.status).toBe("completed");
     expect(done.foc_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
@@ -87,6 +89,7 @@ describe("porting orders", () => {
     const draft = await json<Order>(await lakeside.post("/api/porting/orders", draftBody(numbers, { account_number: "ACC-1000" })));
     await lakeside.post(`/api/porting/orders/${draft.id}/transitions`, { to: "submitted" });
     advanceClock(1_100);
+    await carrierCatchesUp();
     const exception = await json<Order>(await lakeside.get(`/api/porting/orders/${draft.id}`));
     expect(exception).toMatchObject({ status: "exception", exception_reason: "carrier.port_account_mismatch" });
     // Only a resubmission or a cancellation leaves an exception.
@@ -100,6 +103,7 @@ describe("porting orders", () => {
     const resubmitted = await json<Order>(await lakeside.post(`/api/porting/orders/${draft.id}/transitions`, { to: "submitted" }));
     expect(resubmitted.status).toBe("submitted");
     advanceClock(2_100);
+    await carrierCatchesUp();
     expect((await json<Order>(await lakeside.get(`/api/porting/orders/${draft.id}`))).status).toBe("completed");
   });
 

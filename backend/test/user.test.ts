@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { CAPABILITIES } from "../../common/capabilities";
 import { PERMISSIONS, SEEDED_ROLES } from "../../common/permissions";
 import { json, query, signedIn } from "./helpers";
 
@@ -10,6 +11,7 @@ describe("GET /api/user", () => {
     const user = await json(response);
     expect(Object.keys(user).sort()).toEqual(
       [
+        "capabilities",
         "email",
         "id",
         "is_provider",
@@ -39,6 +41,8 @@ describe("GET /api/user", () => {
       is_provider: false,
     });
     expect(new Set(user.user_permissions as string[])).toEqual(new Set(SEEDED_ROLES["Organization Admin"].permissions));
+    // The bundled backend offers every optional area (docs/api.md, Capabilities).
+    expect(user.capabilities).toEqual([...CAPABILITIES]);
   });
 
   it("gives the Super Admin every key and marks provider staff", async () => {

@@ -101,12 +101,61 @@ test.describe("a backend outage never signs anyone out", () => {
     });
   }
 
-  test("an upstream 404 (an endpoint a Laravel backend lacks) is the not-found page, not a 500", async ({ page }) => {
+  // Issue 26.1: every post asks GET /api/user first; a throttled or failing answer to it used to escape
+  // before the action and lose the form (decision 038).
+  for (const [kind, status, message] of [
+    ["500", 503, "The service is not answering right now, so nothing was saved."],
+    ["429", 429, "Too many requests: nothing was saved. Wait 7 s"],
+  ] as const) {
+    test(`an edit screen's post whose GET /api/user meets ${kind}: the form again with its values (${status}); nothing saved`, async ({
+      page,
+    }) => {
+      test.slow();
+      await signIn(page, ACCOUNTS.superAdmin, undefined, "/roles/add");
+      const name = unique(`User call ${kind}`);
+      await page.getByLabel("Name", { exact: true }).fill(name);
+      await page.getByLabel("Who can hold it").selectOption("organization");
+      await page.getByLabel("View the dashboard").check();
+      await page.getByRole("button", { name: "Add role" }).click();
+      await expect(page).toHaveURL(/\/roles$/);
+      await page.goto(`/roles?search=${encodeURIComponent(name)}`);
+      await page.getByRole("link", { name: `Edit ${name}` }).click();
+      await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+
+      await page.getByLabel("Description").fill("Typed while the user call fails");
+      await page.getByLabel("View the dashboard").uncheck();
+      await fault(page, `${kind}:/api/user`);
+      const answer = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/roles/edit/"));
+      await page.getByRole("button", { name: "Save changes" }).click();
+      expect((await answer).status()).toBe(status);
+      await expect(page.locator("form").getByText(message)).toBeVisible();
+      await expect(page.getByLabel("Description")).toHaveValue("Typed while the user call fails");
+      await expect(page.getByLabel("View the dashboard")).not.toBeChecked();
+
+      // Nothing was saved while the backend could not say who was posting.
+      await fault(page, null);
+      await page.goto(`/roles?search=${encodeURIComponent(name)}`);
+      await page.getByRole("link", { name: `Edit ${name}` }).click();
+      await expect(page.getByLabel("Description")).toHaveValue("");
+      await expect(page.getByLabel("View the dashboard")).toBeChecked();
+      await page.getByLabel("Description").fill("Saved afterwards");
+      await page.getByRole("button", { name: "Save changes" }).click();
+      await expect(page).toHaveURL(/\/roles$/);
+      await stillSignedIn(page);
+    });
+  }
+
+  test("an upstream 404 (an endpoint a Laravel backend lacks) is the not-found page with an honest message, not a 500", async ({
+    page,
+  }) => {
     await signIn(page, ACCOUNTS.superAdmin);
     await fault(page, "404:/api/system-settings");
     const response = await page.goto("/system-settings");
     expect(response?.status()).toBe(404);
     await expect(page.getByRole("heading", { name: "Page not found" })).toBeVisible();
+    await expect(page.getByText("the record may have been deleted, or this tool is not available")).toBeVisible();
+    await expect(page.getByText("try again in a moment")).toHaveCount(0);
+    await expect(page).toHaveTitle(/^404 Page not found — /);
     await stillSignedIn(page);
   });
 });

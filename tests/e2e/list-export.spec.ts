@@ -83,3 +83,17 @@ test("the users list and the activity log export their filtered rows", async ({ 
   expect(entries.slice(1)).toHaveLength(await listTotal(page));
   expect(entries.slice(1).every((row) => row[2] === "auth.login")).toBe(true);
 });
+
+test("the E911 list exports its coverage filter; TTS prompts export", async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/e911?coverage=without");
+  await expect(page.getByTestId("list-export")).toHaveAttribute("href", "/exports/e911?coverage=without");
+  const e911 = await exportList(page);
+  expect(e911[0]?.slice(0, 3)).toEqual(["e164", "organization", "e911_status"]);
+  expect(e911.slice(1)).toHaveLength(await listTotal(page));
+  expect(e911.slice(1).every((row) => row[2] !== "provisioned")).toBe(true);
+
+  await page.goto("/tools/tts");
+  const prompts = await exportList(page);
+  expect(prompts[0]?.slice(0, 3)).toEqual(["id", "name", "organization"]);
+  expect(prompts.slice(1).every((row) => row[2] === "Northwind Dental")).toBe(true);
+});

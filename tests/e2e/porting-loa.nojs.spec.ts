@@ -1,7 +1,7 @@
 import { ACCOUNTS, expect, signIn, test, unique } from "./support";
 
 test("without JavaScript: Generate LOA posts the form and comes back to the order, which lists the letter", async ({ page }) => {
-  const number = `628${200 + Math.floor(Math.random() * 700)}${1000 + Math.floor(Math.random() * 8000)}`;
+  const number = `628${500 + Math.floor(Math.random() * 400)}${1000 + Math.floor(Math.random() * 8000)}`;
   const entity = unique("NoJS LOA");
   await signIn(page, ACCOUNTS.orgAdmin, undefined, `/tools/porting/order/new?numbers=%2B1${number}`);
   await page.getByLabel("Entity name").fill(entity);

@@ -4,7 +4,7 @@ import { ACCOUNTS, expect, signIn, test, unique, waitForHydration } from "./supp
 
 /** Numbers nobody else uses: (415) NXX-XXXX at random, never ending 9999 (the sandbox refuses those). */
 function freshNumbers(count: number): string[] {
-  const exchange = String(200 + Math.floor(Math.random() * 700));
+  const exchange = String(500 + Math.floor(Math.random() * 400));
   const first = 1000 + Math.floor(Math.random() * 8000);
   return Array.from({ length: count }, (_, index) => `415${exchange}${first + index}`);
 }

@@ -4,7 +4,7 @@ import { ACCOUNTS, expect, signIn, test, unique } from "./support";
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n");
 
 function freshNumber(): string {
-  return `646${200 + Math.floor(Math.random() * 700)}${1000 + Math.floor(Math.random() * 8000)}`;
+  return `646${500 + Math.floor(Math.random() * 400)}${1000 + Math.floor(Math.random() * 8000)}`;
 }
 
 // The e2e server's sandbox carrier moves a port one step every half second (SANDBOX_PORT_STEP_SECONDS,

@@ -6,10 +6,10 @@ const PDF = Buffer.from(
   "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
 );
 
-/** Two portable numbers nobody else uses (the sandbox refuses only toll-free numbers and endings 9999). */
+/** Two portable landline numbers nobody else uses (exchanges 500–899: a wireless one, 300–499, needs the account's PIN). */
 function freshNumbers(): [string, string] {
   const line = () => String(1000 + Math.floor(Math.random() * 8000));
-  const exchange = String(200 + Math.floor(Math.random() * 700));
+  const exchange = String(500 + Math.floor(Math.random() * 400));
   return [`212${exchange}${line()}`, `212${exchange}${line()}`];
 }
 

@@ -1,7 +1,7 @@
 import { waitForMessageTo } from "./mail-catcher";
 import { expect, signIn, test, unique } from "./support";
 
-// The carrier completes a new number after SANDBOX_ORDER_DELAY_SECONDS (half a second on the e2e server).
+// The carrier completes a new number after SANDBOX_ORDER_DELAY_SECONDS (5 s in backend/wrangler.toml).
 test.setTimeout(90_000);
 
 test("without JavaScript: a subscriber with a newly ordered number and an E911 address other than the service address", async ({

@@ -3,7 +3,7 @@ import { expectNoSeriousViolations } from "./axe";
 import { waitForMessageTo } from "./mail-catcher";
 import { expect, signIn, test, unique, useLanguage, waitingForHydration } from "./support";
 
-// The carrier completes a new number after SANDBOX_ORDER_DELAY_SECONDS (half a second on the e2e server).
+// The carrier completes a new number after SANDBOX_ORDER_DELAY_SECONDS (5 s in backend/wrangler.toml).
 test.setTimeout(90_000);
 
 function emailOf(name: string) {

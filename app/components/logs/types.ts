@@ -4,6 +4,8 @@ export interface ActivityEntry {
   action: string;
   actor: { id: number; name: string } | null;
   masquerader: { id: number; name: string } | null;
+  /** The personal access token the action was made with (absent from a backend without tokens). */
+  token?: { id: number; name: string } | null;
   subject_type: string | null;
   subject_id: number | null;
   subject_label: string | null;

@@ -1,11 +1,9 @@
-import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData } from "~/lib/forms.server";
+import { actionFailureText, readFormData } from "~/lib/forms.server";
 import { isRecordId } from "~/lib/record-id";
-import { type SanctumClient, UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/sanctum/client.server";
+import { type SanctumClient, UpstreamError } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
 import type { ScreenId } from "~/route-table";
 
@@ -50,29 +48,12 @@ export async function deleteRow(request: Request, context: Context, api: Sanctum
     await api.call(options.endpoint(id), { method: "DELETE" });
     return redirectWithToast(back, { type: "success", message: t(options.deleted) }, secret);
   } catch (error) {
-    return redirectWithToast(back, { type: "error", message: refusalMessage(i18n.t, error, t("errors.deleteFailed")) }, secret);
+    return redirectWithToast(
+      back,
+      { type: "error", message: actionFailureText(i18n.t, error, `delete ${options.screen} ${id}`, t("errors.deleteFailed")) },
+      secret,
+    );
   }
-}
-
-/** Kept here for screens written before `submitForm`; new code imports them from ~/lib/forms.server. */
-export { formFieldErrors, saveFailed } from "~/lib/forms.server";
-
-/**
- * The toast for an upstream refusal of a one-click action (delete, masquerade): "too many requests" and
- * "service unavailable" as such, the backend's own message for a 4xx refusal (unless the screen has a
- * fixed message for it: `backendMessage: false`), else `fallback`.
- */
-export function refusalMessage(t: TFunction, error: unknown, fallback: string, { backendMessage = true } = {}): string {
-  if (error instanceof UpstreamThrottled)
-    return translateError(t, `errors.throttled.message|${JSON.stringify({ seconds: error.retryAfter })}`);
-  if (error instanceof UpstreamUnavailable) {
-    console.error(error);
-    return translateError(t, "errors.unavailable.message");
-  }
-  if (error instanceof UpstreamError && error.status < 500)
-    return backendMessage && error.body.message ? translateError(t, error.body.message) : fallback;
-  console.error(error);
-  return fallback;
 }
 
 /** The `:id` of an edit screen; anything but a positive integer is not found. */

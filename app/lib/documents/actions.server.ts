@@ -3,9 +3,8 @@ import { isId } from "~/components/admin/list-query";
 import { LOA_LOCALES } from "~/components/tools/porting-loa";
 import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { readFormData } from "~/lib/forms.server";
+import { actionFailure, readFormData } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
-import { UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
@@ -85,12 +84,8 @@ export async function documentAction(
       return fail(["admin.errors.invalidRequest"]);
     }
   } catch (error) {
-    if (error instanceof UpstreamError && error.status < 500) {
-      const errors = error.body.errors ? Object.values(error.body.errors).flat() : [error.body.message ?? "errors:generic.title"];
-      return fail(errors);
-    }
-    console.error("branded documents", intent, error);
-    return fail(["admin.errors.saveFailed"]);
+    const failure = actionFailure(error, `branded documents ${intent}`);
+    return fail(failure.message ? [failure.message] : Object.values(failure.fields).flat());
   }
   if (wantsJson) return data<UploadReply>({ ok: true });
   // After a delete the panel of the deleted document closes.

@@ -1,12 +1,10 @@
 import type { RouterContextProvider } from "react-router";
 import { formatPhoneNumber } from "~/components/numbers/format";
 import type { PhoneNumber } from "~/components/numbers/types";
-import { refusalMessage } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
+import { actionFailureText } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
-import { UpstreamError } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
 
 /**
@@ -31,9 +29,8 @@ export async function releaseNumber(
     const number = await api.call<PhoneNumber>(`/api/phone-numbers/${id}/release`, { method: "POST" });
     return redirectWithToast(back, { type: "success", message: t("release.done", { number: formatPhoneNumber(number.e164) }) }, secret);
   } catch (error) {
-    // The carrier's refusal or timeout (502 `numbers.carrier.*`) is worth saying as it is.
-    const carrier = error instanceof UpstreamError && error.status === 502 && error.body.message;
-    const message = carrier ? translateError(i18n.t, error.body.message as string) : refusalMessage(i18n.t, error, t("errors.failed"));
+    // The carrier's refusal or timeout (`numbers.carrier.*`) is said as it is (actionFailure).
+    const message = actionFailureText(i18n.t, error, `release number ${id}`, t("errors.failed"));
     return redirectWithToast(back, { type: "error", message }, secret);
   }
 }

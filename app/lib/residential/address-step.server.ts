@@ -2,9 +2,8 @@ import { data, redirect } from "react-router";
 import type { AddressState, ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, type Step } from "~/components/residential/wizard";
 import { ADDRESS_FIELDS, addressBody, e911AddressSchema } from "~/components/tools/e911-schema";
-import { type FormReply, parseForm, replyWithErrors, saveFailed } from "~/lib/forms.server";
+import { actionFailure, CARRIER_FAILED, type FormReply, failureMessage, parseForm, saveFailed } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
-import { toolFailure } from "~/lib/tools/carrier-error.server";
 
 /**
  * The action of an address step (service address, E911 address): `save` validates the form's address through
@@ -36,9 +35,11 @@ export async function saveAddressStep(
       return redirect(options.state(saved)?.validation_status === "valid" ? onward(saved) : here);
     } catch (error) {
       // The carrier failed: the page shows why (as a form message), the suggestion is still there to accept.
-      const failure = toolFailure(error, `residential ${options.step} suggestion`);
-      const message = failure.message ?? Object.values(failure.fields)[0]?.[0] ?? "porting:carrier.failed";
-      return data<FormReply>({ result: { status: "error", error: { "": [message] } } }, { status: 502 });
+      const failure = actionFailure(error, `residential ${options.step} suggestion`, CARRIER_FAILED);
+      return data<FormReply>(
+        { result: { status: "error", error: { "": [failureMessage(failure, CARRIER_FAILED)] } } },
+        { status: failure.status },
+      );
     }
   }
   const { submission } = await parseForm(request, e911AddressSchema);
@@ -47,8 +48,6 @@ export async function saveAddressStep(
     const saved = await api.call<ResidentialDraft>(options.path, { method: "PUT", json: options.body(addressBody(submission.value)) });
     return redirect(options.state(saved)?.validation_status === "valid" ? onward(saved) : here);
   } catch (error) {
-    const failure = toolFailure(error, `residential ${options.step}`);
-    if (failure.message) return replyWithErrors(submission, { "": [failure.message] }, { status: 502 });
-    return saveFailed(submission, error, `residential ${options.step}`);
+    return saveFailed(submission, error, `residential ${options.step}`, { fallback: CARRIER_FAILED });
   }
 }

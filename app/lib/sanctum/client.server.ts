@@ -1,4 +1,5 @@
 import { decodeUserHeader, KNOWN_USER_HEADER, NO_KNOWN_USER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
+import { flattenPagination } from "../list-params";
 import { safeRedirectPath } from "../safe-redirect";
 import type { CurrentUser, MasqueradeStatus } from "../types";
 import { Unauthenticated, UpstreamError, type UpstreamErrorBody, UpstreamThrottled, UpstreamUnavailable } from "./errors.server";
@@ -77,6 +78,12 @@ export class SanctumClient {
   knownUserStamp: string | null = null;
   /** The first user stamp an answer carried in this request (with the user, if it differed from the known one). */
   observedUser: ObservedUser | null = null;
+  /**
+   * Set when a form post's `GET /api/user` was throttled or failed (userMiddleware): this request's
+   * mutations are not sent and fail with it, so the action answers its form with the values kept and
+   * "nothing was saved"; reads still go out (the page around the form). Decision 038.
+   */
+  deferredFailure: UpstreamError | null = null;
   /** This request's GET answers by URL: a page's loaders share them instead of asking twice. */
   private readonly answers = new Map<string, Promise<unknown>>();
 
@@ -223,8 +230,9 @@ export class SanctumClient {
     }
     const body = await readErrorBody(response);
     if (response.status === 401) {
-      if ((options.on401 ?? "sign-out") === "sign-out") this.signOut();
-      return new Unauthenticated(body);
+      const endedSession = (options.on401 ?? "sign-out") === "sign-out";
+      if (endedSession) this.signOut();
+      return new Unauthenticated(body, { endedSession });
     }
     if (response.status === 429) return new UpstreamThrottled(body);
     if (response.status >= 500) return new UpstreamUnavailable(response.status, "status", body);
@@ -254,6 +262,7 @@ export class SanctumClient {
    */
   call<T>(path: string, options: CallOptions = {}): Promise<T> {
     const method = options.method ?? "GET";
+    if (method !== "GET" && this.deferredFailure) return Promise.reject(this.deferredFailure);
     if (method !== "GET") {
       this.answers.clear();
       return this.request<T>(path, options);
@@ -285,7 +294,8 @@ export class SanctumClient {
         const text = await response.text();
         if (!text) return null as T;
         try {
-          return JSON.parse(text) as T;
+          // A Laravel API Resource's paginated list (`{data, links, meta}`) reads as the plain paginator.
+          return flattenPagination(JSON.parse(text) as T);
         } catch (error) {
           // An HTML page from a proxy or a PHP error: the backend is not answering as an API now.
           throw new UpstreamUnavailable(502, "invalid-json", {}, { cause: error });
@@ -298,8 +308,12 @@ export class SanctumClient {
     await this.csrfCookie();
     this.session.markJarChanged();
     const second = await attempt();
-    if (second === stale) throw new UpstreamError(419, { message: "CSRF token mismatch." });
-    return second;
+    if (second !== stale) return second;
+    // A fresh token did not help: the upstream session is gone (Laravel answers 419, not 401, when a
+    // session expired between the token and the post). End it cleanly, like a 401: sign in again.
+    if ((options.on401 ?? "sign-out") === "throw") throw new UpstreamError(419, { message: "CSRF token mismatch." });
+    this.signOut();
+    throw new Unauthenticated({ message: "CSRF token mismatch." }, { endedSession: true });
   }
 
   /** Fetches a binary or HTML resource as a Response (files, the API reference page); the timeout covers its headers. */

@@ -1,8 +1,10 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import type { Capability } from "../../../common/capabilities";
 import type { Permission } from "../../../common/permissions";
 import { NO_KNOWN_USER } from "../../../common/user-stamp";
-import { type ScreenId, screen } from "../../route-table";
+import { type ScreenId, screen, screenCapability } from "../../route-table";
 import { cloudflareContext } from "../cloudflare.server";
+import { portalName } from "../public-settings.server";
 import type { CurrentUser, MasqueradeStatus } from "../types";
 import {
   loginRedirectUrl,
@@ -16,7 +18,7 @@ import {
   UpstreamUnavailable,
   type UserAnswer,
 } from "./client.server";
-import { type KnownUser, knownUsers } from "./known-users.server";
+import { type KnownUser, knownUsers, lastSeenUsers } from "./known-users.server";
 import { PortalSession } from "./session.server";
 
 /** Per-request state: the portal session, the upstream client, and (on signed-in routes) the user. */
@@ -26,6 +28,12 @@ const userContext = createContext<CurrentUser | null>(null);
 const masqueradeContext = createContext<MasqueradeStatus | null>(null);
 
 type Context = Readonly<RouterContextProvider>;
+
+/**
+ * A form post whose `GET /api/user` met a throttled or failing backend (decision 038): the failure, kept
+ * for the action (`requireScreen` throws it when no earlier answer can stand in for the user).
+ */
+const deferredFailureContext = createContext<UpstreamError | null>(null);
 
 /** Upstream failures no loader, action or middleware caught, as reported to `handleError` (entry.server). */
 const unhandledContext = createContext<UpstreamError[] | null>(null);
@@ -76,26 +84,44 @@ export const upstreamErrorMiddleware: MiddlewareFunction<Response> = async ({ re
     failures.find((error) => error instanceof UpstreamThrottled) ??
     failures.find((error) => error instanceof UpstreamUnavailable) ??
     failures.find((error) => error.status === 404 || error.status === 403);
-  if (failure) throw upstreamFailureResponse(failure);
+  if (failure) throw upstreamFailureResponse(failure, "not-found", portalName(context.get(cloudflareContext).env));
   return response;
 };
 
+/**
+ * A signed-in page whose backend answered 404 or 403 (a record gone, an endpoint a Laravel backend lacks):
+ * the not-found / not-authorized page is thrown here, by the signed-in layout's middleware, so it is drawn
+ * inside the layout with the navigation (issue 26.4) instead of as a bare page by upstreamErrorMiddleware.
+ * A throttled or failing call in the same page still wins there ("too many requests", "unavailable").
+ */
+function notFoundInsideLayout(context: Context): void {
+  const failures = context.get(unhandledContext) ?? [];
+  if (failures.some((error) => error instanceof UpstreamThrottled || error instanceof UpstreamUnavailable)) return;
+  const missing = failures.find((error) => error.status === 404 || error.status === 403);
+  if (!missing) return;
+  context.set(unhandledContext, []);
+  throw upstreamFailureResponse(missing, "not-found", portalName(context.get(cloudflareContext).env));
+}
+
 /** What the error boundaries get for an upstream failure: `{ upstream, retryAfter }` with the page's status. */
 export interface UpstreamFailureData {
-  upstream: "throttled" | "unavailable" | "not-found" | "forbidden";
+  /** The portal's name for the page title: a page thrown by middleware has no root loader data. */
+  appName?: string;
+  /** `not-offered`: a screen of an area the backend does not list in its capabilities (decision 040). */
+  upstream: "throttled" | "unavailable" | "not-found" | "not-offered" | "forbidden";
   retryAfter?: number;
 }
 
-export function upstreamFailureResponse(error: UpstreamError) {
+export function upstreamFailureResponse(error: UpstreamError, notFound: "not-found" | "not-offered" = "not-found", appName?: string) {
   if (error instanceof UpstreamThrottled) {
     return data<UpstreamFailureData>(
-      { upstream: "throttled", retryAfter: error.retryAfter },
+      { upstream: "throttled", retryAfter: error.retryAfter, appName },
       { status: 429, statusText: "Too Many Requests" },
     );
   }
-  if (error.status === 404) return data<UpstreamFailureData>({ upstream: "not-found" }, { status: 404, statusText: "Not Found" });
-  if (error.status === 403) return data<UpstreamFailureData>({ upstream: "forbidden" }, { status: 403, statusText: "Forbidden" });
-  return data<UpstreamFailureData>({ upstream: "unavailable" }, { status: 503, statusText: "Service Unavailable" });
+  if (error.status === 404) return data<UpstreamFailureData>({ upstream: notFound, appName }, { status: 404, statusText: "Not Found" });
+  if (error.status === 403) return data<UpstreamFailureData>({ upstream: "forbidden", appName }, { status: 403, statusText: "Forbidden" });
+  return data<UpstreamFailureData>({ upstream: "unavailable", appName }, { status: 503, statusText: "Service Unavailable" });
 }
 
 /** Whether the backend answers `GET /api/user?include=masquerade` with the masquerade status (the bundled one does). */
@@ -124,16 +150,39 @@ async function whoIsSignedIn(client: SanctumClient): Promise<Omit<KnownUser, "st
 }
 
 /**
+ * Who sends a form post: `GET /api/user` first, as the specification says. When that call is throttled
+ * (429) or the backend fails (5xx, timeout), the post is not lost to an error page: the failure is kept
+ * in the router context and on the client (which then sends no mutation: nothing is saved), and the
+ * session's last answer in this isolate stands in for the user, so the action runs its permission checks
+ * and its own failure path (`actionFailure`) answers the form with its values and a message.
+ * Without such an answer, `requireScreen` throws the failure (the page's "too many requests" /
+ * "service unavailable"). A 401 still signs out.
+ */
+async function whoIsPosting(client: SanctumClient, context: Context, sessionId: string): Promise<Omit<KnownUser, "stamp"> | null> {
+  try {
+    return await whoIsSignedIn(client);
+  } catch (error) {
+    if (!(error instanceof UpstreamThrottled || error instanceof UpstreamUnavailable)) throw error;
+    context.set(deferredFailureContext, error);
+    client.deferredFailure = error;
+    return lastSeenUsers.get(sessionId) ?? null;
+  }
+}
+
+/** The failure a form post's `GET /api/user` met, if any (see `whoIsPosting`). */
+export const getDeferredFailure = (context: Context) => context.get(deferredFailureContext);
+
+/**
  * After a page drawn from the user this isolate knew: what the backend says of that user now. The page's
  * own calls usually carried it; a page that made none asks `GET /api/user`.
  */
-async function currentStamp(client: SanctumClient): Promise<ObservedUser | null> {
+async function currentStamp(client: SanctumClient, appName: string): Promise<ObservedUser | null> {
   if (client.observedUser) return client.observedUser;
   try {
     await client.call<UserAnswer>("/api/user", { query: { include: "masquerade" } });
   } catch (error) {
     if (error instanceof Unauthenticated) return null;
-    if (error instanceof UpstreamError) throw upstreamFailureResponse(error);
+    if (error instanceof UpstreamError) throw upstreamFailureResponse(error, "not-found", appName);
     throw error;
   }
   return client.observedUser;
@@ -158,29 +207,39 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   const reading = request.method === "GET" || request.method === "HEAD";
   const known = reading ? knownUsers.get(sessionId) : undefined;
   client.knownUserStamp = reading ? (known?.stamp ?? NO_KNOWN_USER) : null;
-  const signedIn = known ?? (await whoIsSignedIn(client));
-  context.set(userContext, signedIn.user);
-  context.set(masqueradeContext, signedIn.masquerade);
-  requireEnrolmentFirst(request, signedIn);
+  const signedIn = known ?? (reading ? await whoIsSignedIn(client) : await whoIsPosting(client, context, sessionId));
+  if (signedIn) {
+    if (!context.get(deferredFailureContext)) lastSeenUsers.set(sessionId, signedIn);
+    context.set(userContext, signedIn.user);
+    context.set(masqueradeContext, signedIn.masquerade);
+    requireEnrolmentFirst(request, signedIn);
+  }
 
   const response = await next();
   response.headers.set("Cache-Control", "private, no-store");
+  if (client.signedOut) lastSeenUsers.forget(sessionId);
   if (!reading || client.signedOut) {
     knownUsers.forget(sessionId);
+    notFoundInsideLayout(context);
     return response;
   }
   if (!known) {
-    if (client.observedUser) knownUsers.set(sessionId, { stamp: client.observedUser.stamp, ...signedIn });
+    if (client.observedUser && signedIn) knownUsers.set(sessionId, { stamp: client.observedUser.stamp, ...signedIn });
+    notFoundInsideLayout(context);
     return response;
   }
-  const now = await currentStamp(client);
-  if (client.signedOut || now?.stamp === known.stamp) return response;
-  if (now?.user) knownUsers.set(sessionId, { stamp: now.stamp, ...signedInAs(now.user) });
-  else knownUsers.forget(sessionId);
-  if (new URL(request.url).pathname.endsWith(".data")) return response;
-  // This document was drawn for the user as they were: draw it again for the user as they are.
-  context.set(unhandledContext, []);
-  throw redirect(pagePath(request));
+  const now = await currentStamp(client, portalName(context.get(cloudflareContext).env));
+  if (!client.signedOut && now?.stamp !== known.stamp) {
+    if (now?.user) knownUsers.set(sessionId, { stamp: now.stamp, ...signedInAs(now.user) });
+    else knownUsers.forget(sessionId);
+    if (!new URL(request.url).pathname.endsWith(".data")) {
+      // This document was drawn for the user as they were: draw it again for the user as they are.
+      context.set(unhandledContext, []);
+      throw redirect(pagePath(request));
+    }
+  }
+  notFoundInsideLayout(context);
+  return response;
 };
 
 /**
@@ -202,8 +261,19 @@ export const getMasquerade = (context: Context) => context.get(masqueradeContext
 
 export function getUser(context: Context): CurrentUser {
   const user = context.get(userContext);
-  if (!user) throw new Error("getUser() used outside the signed-in layout");
-  return user;
+  if (user) return user;
+  // A form post whose `GET /api/user` failed, with no earlier answer to stand in (whoIsPosting).
+  const deferred = context.get(deferredFailureContext);
+  if (deferred) throw upstreamFailureResponse(deferred);
+  throw new Error("getUser() used outside the signed-in layout");
+}
+
+/**
+ * Whether the backend offers a screen's optional area (decision 040): a backend that lists no
+ * `capabilities` in `GET /api/user` (a plain Laravel answer) is taken to offer everything.
+ */
+export function offers(user: Pick<CurrentUser, "capabilities"> | null, capability: Capability | null): boolean {
+  return !capability || !user?.capabilities || user.capabilities.includes(capability);
 }
 
 /** §6: a permission check is true when the name is in the user's user_permissions list. */
@@ -223,7 +293,10 @@ export function requirePermission(context: Context, key: Permission): CurrentUse
  * so the menu, the guard and the permission-walk test agree.
  */
 export function requireScreen(context: Context, id: ScreenId): { user: CurrentUser; api: SanctumClient } {
-  const { permission } = screen(id);
+  const entry = screen(id);
+  const { permission } = entry;
+  // A tool the backend does not offer: not found, saying why, inside the signed-in layout.
+  if (!offers(getUser(context), screenCapability(entry))) throw upstreamFailureResponse(new UpstreamError(404, {}), "not-offered");
   const user = permission ? requirePermission(context, permission) : getUser(context);
   return { user, api: getClient(context) };
 }

@@ -2,7 +2,9 @@
  * What an upstream call can fail with. `SanctumClient.call` throws only these (never a Response), so a
  * catch block reads the failure by its type and the middleware turns what a screen leaves uncaught into
  * the right page (see `upstreamFailureResponse` in context.server.ts):
- * - `Unauthenticated` (401): the upstream session is over; the only failure that ends the portal session;
+ * - `Unauthenticated` (401, or a 419 that a fresh CSRF token did not cure): the upstream session is over;
+ *   the only failure that ends the portal session (`endedSession`; a call made with `on401: "throw"`, such
+ *   as the sign-in form's, gets it as an answer and the session goes on);
  * - `UpstreamThrottled` (429): slow down, retry after `retryAfter` seconds; never "signed out";
  * - `UpstreamUnavailable` (5xx, timeout, network error, an answer that is not JSON): the backend cannot
  *   answer now; the user stays signed in and sees "service unavailable" (503);
@@ -25,8 +27,14 @@ export class UpstreamError extends Error {
 }
 
 export class Unauthenticated extends UpstreamError {
-  constructor(body: UpstreamErrorBody = {}) {
+  /**
+   * True when this failure ended the portal session: nothing may catch it as a form message, the
+   * middleware sends the user to sign in (`actionFailure` rethrows it).
+   */
+  readonly endedSession: boolean;
+  constructor(body: UpstreamErrorBody = {}, options: { endedSession?: boolean } = {}) {
     super(401, body);
+    this.endedSession = options.endedSession ?? false;
   }
 }
 

@@ -66,3 +66,29 @@ export async function sessionMemo<T>(
   if (value !== null) entry(sessionId).memo.set(key, { value, at: Date.now() });
   return value;
 }
+
+/** How long a session's last answer of `GET /api/user` may stand in for a form post's own (`lastSeenUsers`). */
+export const LAST_SEEN_TTL_MS = 15 * 60_000;
+const lastSeen = new Map<string, { signedIn: Omit<KnownUser, "stamp">; at: number }>();
+
+/**
+ * The last answer of `GET /api/user` for each session in this isolate, with any backend (stamps or not).
+ * Read only when a form post's own `GET /api/user` meets a throttled (429) or failing (5xx) backend: the
+ * post then goes on as this user (the backend still checks every call it makes), so its own failure path
+ * answers the form with its values instead of an error page (decision 038). Forgotten on sign-out.
+ */
+export const lastSeenUsers = {
+  get(sessionId: string): Omit<KnownUser, "stamp"> | undefined {
+    const found = lastSeen.get(sessionId);
+    if (!found || Date.now() - found.at > LAST_SEEN_TTL_MS) return undefined;
+    return found.signedIn;
+  },
+  set(sessionId: string, signedIn: Omit<KnownUser, "stamp">): void {
+    lastSeen.delete(sessionId);
+    lastSeen.set(sessionId, { signedIn, at: Date.now() });
+    if (lastSeen.size > CAPACITY) lastSeen.delete(lastSeen.keys().next().value as string);
+  },
+  forget(sessionId: string): void {
+    lastSeen.delete(sessionId);
+  },
+};

@@ -1,11 +1,11 @@
 import type { RouterContextProvider } from "react-router";
 import { LOA_LOCALES } from "~/components/tools/porting-loa";
 import { getEnv } from "~/lib/cloudflare.server";
+import { actionFailure, CARRIER_FAILED, failureMessage } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
-import { toolFailure } from "./carrier-error.server";
 
 /**
  * "Generate LOA" on an order's page (form post, with or without JavaScript): asks the backend for the letter
@@ -24,12 +24,12 @@ export async function generateLoa(context: Readonly<RouterContextProvider>, api:
   try {
     await api.call(`/api/porting/orders/${orderId}/loa`, { method: "POST", json: locale ? { locale } : {} });
   } catch (error) {
-    const failure = toolFailure(error, "generate LOA");
+    const failure = actionFailure(error, "generate LOA", CARRIER_FAILED);
     const fields = Object.keys(failure.fields);
     const message =
       fields.length > 0
         ? t("toasts.incomplete", { fields: fields.map((field) => fieldLabel(`order.fields.${field}`)).join(", ") })
-        : t("toasts.failed", { reason: translateError(porting, failure.message ?? "porting:carrier.failed") });
+        : t("toasts.failed", { reason: translateError(porting, failureMessage(failure, CARRIER_FAILED)) });
     return redirectWithToast(here, { type: "error", message }, secret);
   }
   return redirectWithToast(here, { type: "success", message: t("toasts.generated") }, secret);

@@ -9,12 +9,19 @@ import {
   portingOrderSchema,
 } from "~/components/tools/porting-order";
 import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, readFormData, replyWithErrors, saveFailed, saveFailure } from "~/lib/forms.server";
+import {
+  actionFailure,
+  CARRIER_FAILED,
+  type FormReply,
+  failureMessage,
+  readFormData,
+  replyWithErrors,
+  saveFailed,
+} from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
-import { toolFailure } from "./carrier-error.server";
 
 type Context = Readonly<RouterContextProvider>;
 
@@ -78,8 +85,7 @@ export async function saveOrder(
     try {
       await api.call<PortingOrder>(`/api/porting/orders/${order.id}/documents`, { method: "POST", body });
     } catch (error) {
-      const { errors } = saveFailure(error, "upload porting document");
-      const reason = translateError(t, Object.values(errors)[0]?.[0] ?? "admin.errors.saveFailed");
+      const reason = translateError(t, failureMessage(actionFailure(error, "upload porting document")));
       return redirectWithToast(
         edit,
         { type: "error", message: t("order.toasts.documentFailed", { kind: t(`order.documents.${kind}`), reason }) },
@@ -93,11 +99,7 @@ export async function saveOrder(
       await api.call<PortingOrder>(`/api/porting/orders/${order.id}/transitions`, { method: "POST", json: { to: "submitted" } });
     } catch (error) {
       // Editing an existing order: its form can show the refusal next to the fields.
-      if (orderId) {
-        const failure = toolFailure(error, "submit porting order");
-        if (failure.message) return replyWithErrors(submission, { "": [failure.message] }, { status: 502, hideFields: HIDDEN });
-        return saveFailed(submission, error, "submit porting order", { hideFields: HIDDEN });
-      }
+      if (orderId) return saveFailed(submission, error, "submit porting order", { hideFields: HIDDEN, fallback: CARRIER_FAILED });
       return redirectWithToast(edit, { type: "error", message: submitRefusal(t, error) }, secret);
     }
     return redirectWithToast(
@@ -116,9 +118,8 @@ export async function saveOrder(
 /** Why a submission was refused, as one translated sentence (the first reason the backend gave). */
 // biome-ignore lint/suspicious/noExplicitAny: the `t` of the porting namespace
 export function submitRefusal(t: any, error: unknown): string {
-  const failure = toolFailure(error, "submit porting order");
-  if (failure.message) return translateError(t, failure.message);
+  const failure = actionFailure(error, "submit porting order", CARRIER_FAILED);
   const [field, messages] = Object.entries(failure.fields)[0] ?? [];
-  if (!field || !messages?.[0]) return translateError(t, "porting:carrier.failed");
+  if (failure.message || !field || !messages?.[0]) return translateError(t, failureMessage(failure, CARRIER_FAILED));
   return t("order.toasts.notSubmitted", { field: t(`order.fields.${field.replace(/\..*$/, "")}`), reason: translateError(t, messages[0]) });
 }

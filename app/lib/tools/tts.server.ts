@@ -1,9 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { type TtsCatalogue, type TtsPrompt, ttsSchema } from "~/components/tools/tts";
-import { saveFailed } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { type FormReply, readFormData, replyWithErrors } from "~/lib/forms.server";
+import { type FormReply, readFormData, replyWithErrors, saveFailed } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { getInstance } from "~/middleware/i18next";

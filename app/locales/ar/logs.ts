@@ -20,6 +20,7 @@ const logs: Translation<typeof en> = {
       time: "الوقت",
       actor: "المستخدم",
       masquerader: "بانتحال من",
+      token: "رمز الواجهة البرمجية",
       action: "الإجراء",
       subject: "الموضوع",
       ip: "عنوان IP",

@@ -22,6 +22,9 @@ const settings: Translation<typeof en> = {
     passwordMinLengthHint: "بين {{min}} و{{max}} حرفًا.",
     sessionIdle: "مهلة خمول الجلسة (بالدقائق)",
     sessionIdleHint: "يُسجَّل خروج المستخدمين بعد هذه المدة من عدم النشاط: من {{min}} إلى {{max}} دقيقة.",
+    twoFactorRequired: "تسجيل الدخول بخطوتين مطلوب لـ",
+    twoFactorRequiredHint: "على المستخدمين المشمولين إعداد تطبيق مصادقة قبل استخدام البوابة.",
+    twoFactorPolicies: { off: "لا أحد (اختياري للجميع)", staff: "موظفو المزوّد", everyone: "الجميع" },
   },
   links: {
     title: "روابط القائمة",

@@ -3,6 +3,11 @@ const errors = {
     title: "Page not found",
     code: "404",
     message: "We couldn't find the page you are looking for.",
+    upstreamMessage: "The service has nothing at this address: the record may have been deleted, or this tool is not available on it.",
+  },
+  notOffered: {
+    title: "Not available here",
+    message: "This tool is not offered by the service this portal is connected to. Ask your administrator if you expected it.",
   },
   notAuthorized: {
     title: "You are not authorized!",

@@ -17,6 +17,7 @@ const logs = {
       time: "Time",
       actor: "User",
       masquerader: "Masqueraded by",
+      token: "API token",
       action: "Action",
       subject: "Subject",
       ip: "IP address",

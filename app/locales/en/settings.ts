@@ -19,6 +19,9 @@ const settings = {
     passwordMinLengthHint: "Between {{min}} and {{max}} characters.",
     sessionIdle: "Session idle timeout (minutes)",
     sessionIdleHint: "Signed-in users are signed out after this much inactivity: {{min}} to {{max}} minutes.",
+    twoFactorRequired: "Two-factor sign-in required for",
+    twoFactorRequiredHint: "Users it covers must set up an authenticator app before they can use the portal.",
+    twoFactorPolicies: { off: "Nobody (optional for everyone)", staff: "Provider staff", everyone: "Everyone" },
   },
   links: {
     title: "Menu links",

@@ -6,6 +6,12 @@ const errors: Translation<typeof en> = {
     title: "Page introuvable",
     code: "404",
     message: "Nous n’avons pas trouvé la page que vous recherchez.",
+    upstreamMessage: "Le service n’a rien à cette adresse : l’élément a peut-être été supprimé, ou cet outil n’y est pas disponible.",
+  },
+  notOffered: {
+    title: "Non disponible ici",
+    message:
+      "Cet outil n’est pas proposé par le service auquel ce portail est relié. Adressez-vous à votre administrateur si vous l’attendiez.",
   },
   notAuthorized: {
     title: "Vous n’êtes pas autorisé !",

@@ -20,6 +20,7 @@ const logs: Translation<typeof en> = {
       time: "Date",
       actor: "Utilisateur",
       masquerader: "Usurpation par",
+      token: "Jeton d’API",
       action: "Action",
       subject: "Sujet",
       ip: "Adresse IP",

@@ -22,6 +22,9 @@ const settings: Translation<typeof en> = {
     passwordMinLengthHint: "Entre {{min}} et {{max}} caractères.",
     sessionIdle: "Expiration de session après inactivité (minutes)",
     sessionIdleHint: "Les utilisateurs sont déconnectés après cette durée d’inactivité : de {{min}} à {{max}} minutes.",
+    twoFactorRequired: "Connexion en deux étapes exigée pour",
+    twoFactorRequiredHint: "Les utilisateurs concernés doivent configurer une application d’authentification avant d’utiliser le portail.",
+    twoFactorPolicies: { off: "Personne (facultative pour tous)", staff: "Le personnel du fournisseur", everyone: "Tout le monde" },
   },
   links: {
     title: "Liens du menu",

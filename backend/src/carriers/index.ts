@@ -18,6 +18,8 @@ export interface CarrierSettings {
   SANDBOX_ORDER_DELAY_SECONDS?: string;
   /** Seconds between two steps of a sandbox port order (submitted → FOC confirmed → completed). */
   SANDBOX_PORT_STEP_SECONDS?: string;
+  /** Shared secret signing the sandbox carrier's webhooks (POST /api/webhooks/sandbox); unset refuses them all. */
+  SANDBOX_WEBHOOK_SECRET?: string;
   /** Telnyx (docs/telnyx.md): the API key (a secret) and the ids new and ported numbers are assigned to. */
   TELNYX_API_KEY?: string;
   /** Telnyx's webhook signing key (a secret: the base64 public key from Mission Control). */
@@ -82,6 +84,7 @@ export function createCarrier(settings: CarrierSettings, db: Db): Carrier {
     new SandboxCarrier(db, {
       orderDelaySeconds: Number.isFinite(delay) && delay >= 0 ? delay : 5,
       portStepSeconds: Number.isFinite(portStep) && portStep >= 0 ? portStep : 60,
+      webhookSecret: settings.SANDBOX_WEBHOOK_SECRET || undefined,
     }),
   );
 }

@@ -12,13 +12,14 @@
 import { and, eq, gt, inArray, or, sql } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import type { Db } from "../db/client";
-import { carrierSandboxNumbers, carrierSandboxPorts } from "../db/schema";
+import { carrierSandboxNumbers, carrierSandboxPorts, carrierSandboxRequests } from "../db/schema";
 import { AREA_CODES, type AreaCode, PRICES, TOLL_FREE_NPAS } from "./sandbox-data";
 import {
   type AvailableNumber,
   type Capability,
   type Carrier,
   CarrierError,
+  type CarrierEvent,
   type CarrierOrder,
   type E911AddressInput,
   type E911Provisioning,
@@ -31,6 +32,7 @@ import {
   type PortOrderRequest,
   type Reservation,
   type SearchCriteria,
+  type WebhookRequest,
 } from "./types";
 
 export const RESERVATION_MINUTES = 30;
@@ -133,6 +135,26 @@ export interface SandboxOptions {
   orderDelaySeconds: number;
   /** Seconds between two steps of a port order (SANDBOX_PORT_STEP_SECONDS); default 60. */
   portStepSeconds?: number;
+  /** Shared secret of the sandbox's webhooks (SANDBOX_WEBHOOK_SECRET); unset: every webhook is refused. */
+  webhookSecret?: string;
+}
+
+/** A webhook older or newer than this (by its timestamp header) is refused: a replayed request is not news. */
+export const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/** `hex(HMAC-SHA256(secret, "<timestamp>.<raw body>"))`, the sandbox's webhook signature. */
+export async function sandboxWebhookSignature(secret: string, timestamp: string, body: string): Promise<string> {
+  const key = await crypto.subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  const mac = new Uint8Array(await crypto.subtle.sign("HMAC", key, new TextEncoder().encode(`${timestamp}.${body}`)));
+  return [...mac].map((byte) => byte.toString(16).padStart(2, "0")).join("");
+}
+
+/** Constant-time comparison of two hex strings. */
+function sameHex(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let index = 0; index < a.length; index++) difference |= a.charCodeAt(index) ^ b.charCodeAt(index);
+  return difference === 0;
 }
 
 export class SandboxCarrier implements Carrier {
@@ -147,6 +169,39 @@ export class SandboxCarrier implements Carrier {
 
   private get portStepSeconds(): number {
     return this.options.portStepSeconds ?? 60;
+  }
+
+  get pollSeconds(): { number_order: number; porting_order: number } {
+    return { number_order: Math.max(1, this.options.orderDelaySeconds), porting_order: Math.max(1, this.portStepSeconds) };
+  }
+
+  /**
+   * Sandbox rule: one answer per request key, as a real carrier's idempotency keys. The first request claims the
+   * key; a retry with it gets the stored answer, or `carrier.unavailable` while the first is still being served;
+   * a refusal is not kept (the same key may try again).
+   */
+  private async once<T>(key: string, now: Date, serve: () => Promise<T>): Promise<T> {
+    const [claimed] = await this.db
+      .insert(carrierSandboxRequests)
+      .values({ requestKey: key, result: null, createdAt: now.toISOString() })
+      .onConflictDoNothing()
+      .returning({ key: carrierSandboxRequests.requestKey });
+    if (!claimed) {
+      const [row] = await this.db.select().from(carrierSandboxRequests).where(eq(carrierSandboxRequests.requestKey, key));
+      if (row?.result) return JSON.parse(row.result) as T;
+      throw new CarrierError("carrier.unavailable", `request ${key} is still being served`);
+    }
+    try {
+      const result = await serve();
+      await this.db
+        .update(carrierSandboxRequests)
+        .set({ result: JSON.stringify(result) })
+        .where(eq(carrierSandboxRequests.requestKey, key));
+      return result;
+    } catch (error) {
+      await this.db.delete(carrierSandboxRequests).where(eq(carrierSandboxRequests.requestKey, key));
+      throw error;
+    }
   }
 
   /** The criteria's candidates in a fixed order: same criteria, same list (quantity aside). */
@@ -252,7 +307,11 @@ export class SandboxCarrier implements Carrier {
       .where(and(eq(carrierSandboxNumbers.reservationId, reservationId), eq(carrierSandboxNumbers.status, "reserved")));
   }
 
-  async order(reservationId: string, e164s: string[], now: Date): Promise<CarrierOrder> {
+  async order(reservationId: string, e164s: string[], now: Date, requestKey = crypto.randomUUID()): Promise<CarrierOrder> {
+    return this.once(`order:${requestKey}`, now, () => this.placeOrder(reservationId, e164s, now));
+  }
+
+  private async placeOrder(reservationId: string, e164s: string[], now: Date): Promise<CarrierOrder> {
     const live = await this.db
       .select({ e164: carrierSandboxNumbers.e164 })
       .from(carrierSandboxNumbers)
@@ -355,6 +414,18 @@ export class SandboxCarrier implements Carrier {
    * order is cancelled: the status is computed from the clock, as a real carrier's would be polled.
    */
   async createPortOrder(request: PortOrderRequest, now: Date): Promise<PortOrder> {
+    return this.once(`port:${request.request_key ?? crypto.randomUUID()}`, now, () => this.filePortOrder(request, now));
+  }
+
+  /**
+   * Sandbox rule (also): a wireless number (exchanges 300–499) is released only with the account's port-out
+   * PIN, which in the sandbox is the last four digits of the account number (`carrier.port_pin_mismatch`).
+   */
+  private async filePortOrder(request: PortOrderRequest, now: Date): Promise<PortOrder> {
+    const wireless = request.numbers.some((e164) => numberTypeOf(e164) === "mobile");
+    if (wireless && (!request.pin || request.pin !== sandboxPortPin(request.account_number))) {
+      throw new CarrierError("carrier.port_pin_mismatch");
+    }
     const refused = request.numbers.filter((e164) => isTollFree(e164) || e164.endsWith(NOT_PORTABLE_SUFFIX));
     if (refused.length > 0) throw new CarrierError("carrier.not_portable", refused.join(","));
     const carrierPortId = `SBX-PORT-${crypto.randomUUID()}`;
@@ -452,6 +523,53 @@ export class SandboxCarrier implements Carrier {
   async removeE911(): Promise<E911Provisioning> {
     return { status: "removed", reason: null };
   }
+
+  /**
+   * Sandbox webhooks: headers `amp-sandbox-timestamp` (Unix seconds, within WEBHOOK_TOLERANCE_SECONDS) and
+   * `amp-sandbox-signature` (sandboxWebhookSignature with SANDBOX_WEBHOOK_SECRET); the body is
+   * `{id, type, occurred_at, data: {carrier_order_id | carrier_port_id}}`. Anything else: `carrier.webhook_invalid`.
+   */
+  async parseWebhook(request: WebhookRequest, now: Date): Promise<CarrierEvent[]> {
+    const secret = this.options.webhookSecret;
+    const timestamp = request.headers.get("amp-sandbox-timestamp") ?? "";
+    const signature = (request.headers.get("amp-sandbox-signature") ?? "").toLowerCase();
+    if (!secret || !/^\d{1,12}$/.test(timestamp)) throw new CarrierError("carrier.webhook_invalid", "unsigned");
+    if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > WEBHOOK_TOLERANCE_SECONDS)
+      throw new CarrierError("carrier.webhook_invalid", "stale");
+    if (!sameHex(await sandboxWebhookSignature(secret, timestamp, request.body), signature)) {
+      throw new CarrierError("carrier.webhook_invalid", "signature");
+    }
+    let event: { id?: unknown; type?: unknown; occurred_at?: unknown; data?: { carrier_order_id?: unknown; carrier_port_id?: unknown } };
+    try {
+      event = JSON.parse(request.body);
+    } catch {
+      throw new CarrierError("carrier.webhook_invalid", "body");
+    }
+    const occurredAt = typeof event.occurred_at === "string" ? Date.parse(event.occurred_at) : Number.NaN;
+    if (typeof event.id !== "string" || !event.id || typeof event.type !== "string" || Number.isNaN(occurredAt)) {
+      throw new CarrierError("carrier.webhook_invalid", "fields");
+    }
+    const orderId = event.data?.carrier_order_id;
+    const portId = event.data?.carrier_port_id;
+    return [
+      {
+        event_id: event.id.slice(0, 200),
+        event_type: event.type.slice(0, 100),
+        occurred_at: new Date(occurredAt).toISOString(),
+        subject:
+          typeof orderId === "string" && orderId
+            ? { kind: "number_order", carrier_order_id: orderId }
+            : typeof portId === "string" && portId
+              ? { kind: "porting_order", carrier_port_id: portId }
+              : null,
+      },
+    ];
+  }
+}
+
+/** The sandbox's port-out PIN of an account: the last four digits of its number ("ACC-12345" → "2345"). */
+export function sandboxPortPin(accountNumber: string): string {
+  return accountNumber.replace(/\D/g, "").slice(-4);
 }
 
 /** The sandbox's pretend carriers (SPIDs and OCNs in the 99xx test range, owned by no real carrier). */

@@ -113,9 +113,8 @@ interface TelnyxEnvelope {
 
 /**
  * A verified Telnyx webhook as a carrier-neutral event, or null for a body that is not a Telnyx event.
- * Number orders (`number_order.complete`) carry each number's outcome; porting orders
- * (`porting_order.status_changed`, `porting_order.split`…) their new status, FOC date and exception. Any other
- * event type is `ignored` (kept for the record, nothing to do).
+ * Number orders (`number_order.*`) and porting orders (`porting_order.*`) name their order as the subject (AMP
+ * then asks Telnyx for its state); any other event type has no subject (recorded, nothing to do).
  */
 export function parseTelnyxEvent(rawBody: string): CarrierEvent | null {
   let envelope: TelnyxEnvelope;
@@ -126,24 +125,11 @@ export function parseTelnyxEvent(rawBody: string): CarrierEvent | null {
   }
   const data = envelope?.data;
   if (!data?.id || !data.event_type || !data.occurred_at || Number.isNaN(Date.parse(data.occurred_at))) return null;
-  const base = { event_id: data.id, occurred_at: new Date(data.occurred_at).toISOString(), type: data.event_type };
-  const payload = data.payload ?? {};
-  if (data.event_type.startsWith("number_order.") && typeof payload.id === "string") {
-    const numbers = [...orderedNumbers(payload.phone_numbers as { phone_number?: string; status?: string }[] | undefined).values()];
-    return { ...base, kind: "number_order", carrier_order_id: payload.id, numbers };
-  }
-  if (data.event_type.startsWith("porting_order.") && typeof payload.id === "string") {
-    const status = payload.status as { value?: string; details?: { code?: string; description?: string }[] } | undefined;
-    const activation = payload.activation_settings as { foc_datetime_actual?: string | null } | undefined;
-    const mapped = portStatus(status?.value);
-    return {
-      ...base,
-      kind: "port_order",
-      carrier_port_id: payload.id,
-      status: mapped,
-      foc_date: activation?.foc_datetime_actual?.slice(0, 10) ?? null,
-      exception: mapped === "exception" ? portException(status?.details) : null,
-    };
-  }
-  return { ...base, kind: "ignored" };
+  const base = { event_id: data.id, event_type: data.event_type, occurred_at: new Date(data.occurred_at).toISOString() };
+  const id = data.payload?.id;
+  if (data.event_type.startsWith("number_order.") && typeof id === "string")
+    return { ...base, subject: { kind: "number_order", carrier_order_id: id } };
+  if (data.event_type.startsWith("porting_order.") && typeof id === "string")
+    return { ...base, subject: { kind: "porting_order", carrier_port_id: id } };
+  return { ...base, subject: null };
 }

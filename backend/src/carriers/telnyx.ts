@@ -17,6 +17,7 @@ import {
   type Carrier,
   CarrierError,
   type CarrierErrorCode,
+  type CarrierEvent,
   type CarrierOrder,
   type E911AddressInput,
   type E911Provisioning,
@@ -31,6 +32,7 @@ import {
   type PortOrderStatus,
   type Reservation,
   type SearchCriteria,
+  type WebhookRequest,
 } from "./types";
 
 export interface TelnyxOptions {
@@ -486,12 +488,13 @@ export class TelnyxCarrier implements Carrier {
     return { carrier_port_id: carrierPortId, status: "cancelled", foc_date: null, exception: null };
   }
 
-  async verifyWebhook(rawBody: string, headers: Headers, now: Date) {
-    return verifyTelnyxWebhook(rawBody, headers, this.options.publicKey, now);
-  }
-
-  async parseWebhook(rawBody: string) {
-    return parseTelnyxEvent(rawBody);
+  /** Checks Telnyx's signature (telnyx-webhooks.ts) and reads the event; anything else is `carrier.webhook_invalid`. */
+  async parseWebhook(request: WebhookRequest, now: Date): Promise<CarrierEvent[]> {
+    const verdict = await verifyTelnyxWebhook(request.body, request.headers, this.options.publicKey, now);
+    if (verdict !== "valid") throw new CarrierError("carrier.webhook_invalid", verdict);
+    const event = parseTelnyxEvent(request.body);
+    if (!event) throw new CarrierError("carrier.webhook_invalid", "not a Telnyx event");
+    return [event];
   }
 
   /** Telnyx's number lookup (carrier and portability data); the holding vendor is the SPID's carrier. */

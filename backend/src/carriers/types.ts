@@ -111,6 +111,11 @@ export interface PortOrderRequest {
   service_address: E911AddressInput;
   requested_foc_date: string | null;
   partial: boolean;
+  /**
+   * Idempotency key of this submission (porting_orders.carrier_request_key): the same key again answers the
+   * port request filed the first time, never a second one.
+   */
+  request_key?: string;
   /** The order's newest signed LOA and latest bill, for carriers that take them with the request (Telnyx). */
   documents?: PortDocument[];
 }
@@ -183,17 +188,6 @@ export interface E911Provisioning {
   reason: string | null;
 }
 
-/**
- * What a carrier's webhook says, carrier-neutral. `event_id` makes processing idempotent and `occurred_at`
- * order-independent. A `port_order` event names one carrier port id, which an AMP order matches when its
- * `carrier_port_id` is that id or lists it (a split port): the order's state is then its getPortOrder.
- */
-export type CarrierEvent = { event_id: string; occurred_at: string; type: string } & (
-  | { kind: "number_order"; carrier_order_id: string; numbers: OrderedNumber[] }
-  | { kind: "port_order"; carrier_port_id: string; status: PortOrderStatus; foc_date: string | null; exception: string | null }
-  | { kind: "ignored" }
-);
-
 /** One carrier. `now` is passed in so time-dependent behaviour (expiry, order progress) is testable. */
 export interface Carrier {
   /** Stored in `phone_numbers.carrier` and `number_orders.carrier`. */
@@ -205,8 +199,12 @@ export interface Carrier {
   reserve(e164s: string[], now: Date): Promise<Reservation>;
   /** Idempotent: an unknown or expired reservation is simply gone. */
   releaseReservation(reservationId: string): Promise<void>;
-  /** Orders reserved numbers; throws `carrier.reservation_expired` when the reservation is gone. */
-  order(reservationId: string, e164s: string[], now: Date): Promise<CarrierOrder>;
+  /**
+   * Orders reserved numbers; throws `carrier.reservation_expired` when the reservation is gone. `requestKey`
+   * (`amp-number-order-<order id>-<reservation id>`) is the carrier's idempotency key / client reference: the
+   * same key again answers the order placed the first time, so a retry never places a second order.
+   */
+  order(reservationId: string, e164s: string[], now: Date, requestKey?: string): Promise<CarrierOrder>;
   /** The per-number progress of an order placed earlier. */
   getOrder(carrierOrderId: string, e164s: string[], now: Date): Promise<CarrierOrder>;
   /** Gives a number in service back to the carrier. */
@@ -227,15 +225,37 @@ export interface Carrier {
   /** Withdraws a port request that has not completed; throws `carrier.order_rejected` once completed. */
   cancelPortOrder(carrierPortId: string, now: Date): Promise<PortOrder>;
 
-  // Carriers that push progress by webhook (Telnyx); the sandbox has none.
-  /** Whether the raw body and headers were signed by the carrier, recently ("valid"), or why not. */
-  verifyWebhook?(
-    rawBody: string,
-    headers: Headers,
-    now: Date,
-  ): Promise<"valid" | "missing_signature" | "stale" | "bad_signature" | "no_key">;
-  /** The verified body as an event, or null when it is not one of the carrier's events. */
-  parseWebhook?(rawBody: string): Promise<CarrierEvent | null>;
+  // Added by carrier work that advances by itself (issue 24, docs/backend.md "Carrier work").
+  /**
+   * Verifies a webhook the carrier posted (its signature, scheme of its own, and a timestamp tolerance) and
+   * reads its events; throws CarrierError("carrier.webhook_invalid") for anything not provably from the carrier.
+   * A carrier without webhooks leaves it out (POST /api/webhooks/{carrier} then answers 404).
+   */
+  parseWebhook?(request: WebhookRequest, now: Date): Promise<CarrierEvent[]>;
+  /**
+   * Seconds after which an open number order / port is worth asking about again (the queue consumer chains
+   * checks this far apart; the reconciler's cron covers the rest). Default: 300.
+   */
+  readonly pollSeconds?: { number_order: number; porting_order: number };
+}
+
+/** A webhook as it reached the backend: the raw body (signatures cover its exact bytes) and the headers. */
+export interface WebhookRequest {
+  body: string;
+  headers: Headers;
+}
+
+/** What an event is about: AMP then asks the carrier for that order's state (lib/carrier-sync.ts). */
+export type CarrierEventSubject = { kind: "number_order"; carrier_order_id: string } | { kind: "porting_order"; carrier_port_id: string };
+
+export interface CarrierEvent {
+  /** The carrier's id of the event: recorded once (carrier_events), a redelivery is acknowledged and ignored. */
+  event_id: string;
+  event_type: string;
+  /** ISO-8601, the carrier's time of the event. */
+  occurred_at: string;
+  /** Null for events AMP has nothing to do with (recorded, not processed). */
+  subject: CarrierEventSubject | null;
 }
 
 /** Why a carrier call failed; `code` is the message key the API answers with (`{message: code}`). */
@@ -254,7 +274,10 @@ export type CarrierErrorCode =
   | "carrier.e911_address_not_found"
   | "carrier.e911_provisioning_failed"
   // Added by the Telnyx carrier: it takes a port only with the signed LOA and a recent bill.
-  | "carrier.port_documents_required";
+  | "carrier.port_documents_required"
+  // Added by carrier work that advances by itself: a wireless port needs the account's port-out PIN.
+  | "carrier.port_pin_mismatch"
+  | "carrier.webhook_invalid";
 
 export class CarrierError extends Error {
   constructor(

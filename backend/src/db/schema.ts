@@ -347,8 +347,16 @@ export const portingOrders = sqliteTable(
     completedAt: text("completed_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Migration 0014 (carrier work happens once): the submission's idempotency key sent to the carrier, when
+    // the carrier was last asked, and the carrier time of the newest webhook event applied.
+    carrierRequestKey: text("carrier_request_key"),
+    carrierCheckedAt: text("carrier_checked_at"),
+    carrierEventAt: text("carrier_event_at"),
   },
-  (table) => [index("porting_orders_organization_status_idx").on(table.organizationId, table.status)],
+  (table) => [
+    index("porting_orders_organization_status_idx").on(table.organizationId, table.status),
+    index("porting_orders_open_checked_idx").on(table.status, table.carrierCheckedAt),
+  ],
 );
 
 // --- Phone numbers: ordering and the carrier (migration 0005) ---
@@ -420,10 +428,14 @@ export const numberOrders = sqliteTable(
     submittedAt: text("submitted_at"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    // Migration 0014: when the carrier was last asked about the order, and the newest webhook event's time.
+    carrierCheckedAt: text("carrier_checked_at"),
+    carrierEventAt: text("carrier_event_at"),
   },
   (table) => [
     index("number_orders_organization_created_at_idx").on(table.organizationId, table.createdAt),
     index("number_orders_status_idx").on(table.status),
+    index("number_orders_open_checked_idx").on(table.status, table.carrierCheckedAt),
   ],
 );
 
@@ -711,8 +723,13 @@ export const portingOrderEvents = sqliteTable(
     /** Null when the carrier moved the order. */
     actorId: integer("actor_id").references(() => users.id, { onDelete: "set null" }),
     createdAt: createdAt(),
+    /** Migration 0014: `<carrier port id>:<status>` of a carrier step, unique: two readers never record it twice. */
+    carrierStep: text("carrier_step"),
   },
-  (table) => [index("porting_order_events_order_idx").on(table.orderId, table.createdAt)],
+  (table) => [
+    index("porting_order_events_order_idx").on(table.orderId, table.createdAt),
+    uniqueIndex("porting_order_events_carrier_step_idx").on(table.carrierStep),
+  ],
 );
 
 /** LOA and latest bill uploads of a port order, in R2 under `porting/<order id>/<uuid>`. */
@@ -733,6 +750,34 @@ export const portingOrderDocuments = sqliteTable(
     createdAt: createdAt(),
   },
   (table) => [index("porting_order_documents_order_idx").on(table.orderId)],
+);
+
+/** The sandbox carrier's idempotency (migration 0014): one answer per client request key; null while being served. */
+export const carrierSandboxRequests = sqliteTable("carrier_sandbox_requests", {
+  requestKey: text("request_key").primaryKey(),
+  result: text("result"),
+  createdAt: text("created_at").notNull(),
+});
+
+/** Carrier webhooks (migration 0014): each event once, by the carrier's event id (lib/carrier-sync.ts). */
+export const carrierEvents = sqliteTable(
+  "carrier_events",
+  {
+    id: integer("id").primaryKey({ autoIncrement: true }),
+    carrier: text("carrier").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    carrierReference: text("carrier_reference"),
+    occurredAt: text("occurred_at").notNull(),
+    payload: text("payload").notNull(),
+    receivedAt: text("received_at").notNull(),
+    processedAt: text("processed_at"),
+    error: text("error"),
+  },
+  (table) => [
+    uniqueIndex("carrier_events_event_idx").on(table.carrier, table.eventId),
+    index("carrier_events_unprocessed_idx").on(table.processedAt, table.receivedAt),
+  ],
 );
 
 /** The sandbox carrier's port requests (carriers/sandbox.ts); their status is computed from `submitted_at`. */

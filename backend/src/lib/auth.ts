@@ -1,5 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import type { Context, MiddlewareHandler } from "hono";
+import { CAPABILITIES } from "../../../common/capabilities";
 import { isPermission, PERMISSIONS, type Permission } from "../../../common/permissions";
 import { encodeUserHeader, KNOWN_USER_HEADER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
 import type { Db } from "../db/client";
@@ -190,6 +191,8 @@ export function serializeUser(user: CurrentUser) {
     is_provider: user.isProvider,
     two_factor_enabled: user.twoFactorEnabled,
     two_factor_required: user.twoFactorRequired,
+    // Everything the portal may hide when a backend lacks it (common/capabilities.ts): this backend has it all.
+    capabilities: [...CAPABILITIES],
   };
 }
 

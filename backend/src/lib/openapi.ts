@@ -1,4 +1,5 @@
 import { z } from "@hono/zod-openapi";
+import { CAPABILITIES } from "../../../common/capabilities";
 
 /** Shared OpenAPI building blocks: the error bodies every route may answer with. */
 export const MessageSchema = z.object({ message: z.string() }).openapi("Message");
@@ -71,5 +72,8 @@ export const UserSchema = z
     two_factor_required: z
       .boolean()
       .openapi({ description: "The two_factor_required setting applies to this user (optional for a Laravel backend)" }),
+    capabilities: z
+      .array(z.enum(CAPABILITIES))
+      .openapi({ description: "The optional areas this backend offers (docs/api.md, Capabilities); the portal hides the others" }),
   })
   .openapi("User");

@@ -33,12 +33,12 @@ import {
   users,
 } from "../db/schema";
 import { addressValues, oneLine } from "../routes/e911";
-import { placeNumberOrder } from "../routes/number-orders";
 import { activityStatement, logActivity } from "./activity";
 import type { AppEnv, CurrentUser } from "./context";
 import { ApiError } from "./errors";
 import { heldInInventory } from "./inventory";
 import { sendInvitation } from "./invitations";
+import { placeNumberOrder } from "./number-orders";
 import { carrierCall, loadOrder, settleOrder } from "./phone-numbers";
 import { currentTime } from "./time";
 

@@ -19,6 +19,7 @@ import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { notFound, validationError } from "../lib/errors";
+import { csvExportResponse, exportResponse } from "../lib/export";
 import { type ListSearch, listPage, substringCondition } from "../lib/list";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginatorSchema } from "../lib/pagination";
@@ -358,6 +359,94 @@ function addressSearch(search: string): ListSearch {
   return { where: () => scanned };
 }
 
+const e911ListQuery = listQuerySchema.extend({
+  sort: z.enum(["e164", "e911_status", "validation_status", "city", "updated_at"]).default("e164"),
+  e911_status: z.enum(E911_PROVISIONING_STATUSES).optional(),
+  validation_status: z.enum(E911_VALIDATION_STATUSES).optional(),
+  without_e911: z.enum(["1", "true"]).optional().openapi({ description: "Only numbers without a provisioned address" }),
+});
+
+/** The list's filters (the list's rows are `within`, a kept count), shared by the list and its export. */
+function e911Filters(query: z.infer<typeof e911ListQuery>): (SQL | undefined)[] {
+  return [
+    query.e911_status ? eq(phoneNumbers.e911Status, query.e911_status) : undefined,
+    query.validation_status ? eq(phoneNumbers.e911ValidationStatus, query.validation_status) : undefined,
+  ];
+}
+
+e911Routes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/e911/export",
+    tags: ["E911"],
+    summary: "The E911 list as CSV (the same filters and search): each number with its address and status, streamed",
+    middleware: [requireAuth, requirePermission("tools.e911.read")] as const,
+    request: { query: e911ListQuery },
+    responses: { ...csvExportResponse, ...errorResponses(401, 403, 422) },
+  }),
+  (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const query = c.req.valid("query");
+    const search = query.search?.trim();
+    return exportResponse(c, {
+      table: phoneNumbers,
+      id: phoneNumbers.id,
+      tenant: { actor: me, column: phoneNumbers.organizationId, requested: query.organization_id },
+      filters: [query.without_e911 ? and(E911_NUMBERS, WITHOUT_E911) : E911_NUMBERS, ...e911Filters(query)],
+      search: search ? addressSearch(search) : undefined,
+      rows: (where, order) =>
+        db
+          .select(entryColumns())
+          .from(phoneNumbers)
+          .leftJoin(organizations, eq(organizations.id, phoneNumbers.organizationId))
+          .leftJoin(e911Addresses, eq(e911Addresses.id, phoneNumbers.e911AddressId))
+          .where(where)
+          .orderBy(...order),
+      rowId: (row) => row.id,
+      header: [
+        "e164",
+        "organization",
+        "e911_status",
+        "validation_status",
+        "caller_name",
+        "house_number",
+        "street",
+        "unit",
+        "city",
+        "state",
+        "postal_code",
+        "country",
+        "e911_error",
+        "updated_at",
+      ],
+      line: (row) => {
+        const entry = serializeEntry(row);
+        const address = entry.address;
+        return [
+          entry.e164,
+          entry.organization_name,
+          entry.e911_status,
+          address?.validation_status,
+          address?.caller_name,
+          address ? [address.house_number, address.house_number_suffix].filter(Boolean).join(" ") : null,
+          address
+            ? [address.pre_directional, address.street_name, address.street_suffix, address.post_directional].filter(Boolean).join(" ")
+            : null,
+          address?.unit,
+          address?.city,
+          address?.state,
+          address?.postal_code,
+          address?.country,
+          entry.e911_error,
+          entry.updated_at,
+        ];
+      },
+      filename: "e911.csv",
+    });
+  },
+);
+
 e911Routes.openapi(
   createRoute({
     method: "get",
@@ -366,12 +455,7 @@ e911Routes.openapi(
     summary: "The organization's numbers with their emergency address, validation and provisioning status",
     middleware: [requireAuth, requirePermission("tools.e911.read")] as const,
     request: {
-      query: listQuerySchema.extend({
-        sort: z.enum(["e164", "e911_status", "validation_status", "city", "updated_at"]).default("e164"),
-        e911_status: z.enum(E911_PROVISIONING_STATUSES).optional(),
-        validation_status: z.enum(E911_VALIDATION_STATUSES).optional(),
-        without_e911: z.enum(["1", "true"]).optional().openapi({ description: "Only numbers without a provisioned address" }),
-      }),
+      query: e911ListQuery,
     },
     responses: { 200: jsonContent(paginatorSchema(E911EntrySchema), "One page"), ...errorResponses(401, 403, 422) },
   }),
@@ -389,10 +473,7 @@ e911Routes.openapi(
       tenant: { actor: me, column: phoneNumbers.organizationId },
       query,
       search: search ? addressSearch(search) : undefined,
-      filters: [
-        query.e911_status ? eq(phoneNumbers.e911Status, query.e911_status) : undefined,
-        query.validation_status ? eq(phoneNumbers.e911ValidationStatus, query.validation_status) : undefined,
-      ],
+      filters: e911Filters(query),
       sort: SORTS[query.sort],
       rows: (where, order) =>
         db

@@ -1,15 +1,15 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq, inArray } from "drizzle-orm";
-import type { Context } from "hono";
+import { eq } from "drizzle-orm";
 import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import { MAX_ORDER_QUANTITY } from "../../../common/phone-numbers";
-import { type Carrier, CarrierError, createCarrier } from "../carriers";
+import { type Carrier, createCarrier } from "../carriers";
 import type { Db } from "../db/client";
 import { numberOrderItems, numberOrders, organizations } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
-import { ApiError, notFound, validationError } from "../lib/errors";
+import { notFound, validationError } from "../lib/errors";
+import { placeNumberOrder, requireDraft } from "../lib/number-orders";
 import { errorResponses, jsonBody, jsonContent, MessageSchema } from "../lib/openapi";
 import {
   AvailableNumberSchema,
@@ -21,7 +21,6 @@ import {
   type NumberOrder,
   NumberOrderSchema,
   refineCriteria,
-  settleOrder,
 } from "../lib/phone-numbers";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { currentTime } from "../lib/time";
@@ -46,16 +45,6 @@ async function findOrder(db: Db, me: CurrentUser, id: number, now = currentTime(
   return order;
 }
 
-/** Only drafts move through the wizard; a submitted order is read-only. */
-function requireDraft(order: NumberOrder): void {
-  if (order.status !== "draft") throw new ApiError(409, { message: "numbers.order_not_draft" });
-}
-
-/** 409 with the criteria, so the portal can offer to search again with them. */
-function expiredError(order: NumberOrder): ApiError {
-  return new ApiError(409, { message: "numbers.order_expired", criteria: order.criteria });
-}
-
 /** Gives back the draft's reservation (if any) and forgets its reserved numbers. */
 async function dropReservation(db: Db, carrier: Carrier, order: NumberOrder): Promise<void> {
   const reservationId = (await db.select({ id: numberOrders.reservationId }).from(numberOrders).where(eq(numberOrders.id, order.id)))[0]
@@ -74,73 +63,6 @@ async function dropReservation(db: Db, carrier: Carrier, order: NumberOrder): Pr
       })
       .where(eq(numberOrders.id, order.id)),
   ]);
-}
-
-/**
- * Places a draft order with the carrier (the end of step 3; also the residential wizard's submission): each
- * reserved number becomes `pending` (or `failed`); numbers enter the inventory later, when settled.
- */
-export async function placeNumberOrder(c: Context<AppEnv>, order: NumberOrder, now: Date): Promise<void> {
-  const db = c.get("db");
-  const id = order.id;
-  requireDraft(order);
-  const items = order.items.filter((item) => item.status === "reserved");
-  if (items.length === 0) throw validationError({ numbers: ["numbers.no_numbers"] });
-  if (order.expired) throw expiredError(order);
-  const [draft] = await db.select({ reservationId: numberOrders.reservationId }).from(numberOrders).where(eq(numberOrders.id, id));
-  const reservationId = draft?.reservationId;
-  if (!reservationId) throw expiredError(order);
-  const carrier = createCarrier(c.env, db);
-  let placed: Awaited<ReturnType<Carrier["order"]>>;
-  try {
-    placed = await carrierCall(() =>
-      carrier.order(
-        reservationId,
-        items.map((item) => item.e164),
-        now,
-      ),
-    );
-  } catch (error) {
-    if (error instanceof ApiError && error.body.message === "numbers.carrier.reservation_expired") throw expiredError(order);
-    throw error;
-  }
-  // Numbers enter the inventory only when the carrier completes them (settleOrder): nothing is assigned yet.
-  const stamp = now.toISOString();
-  const pending = placed.numbers.filter((number) => number.status === "pending").map((number) => number.e164);
-  const failed = placed.numbers.filter((number) => number.status === "failed");
-  const writes = [
-    db
-      .update(numberOrders)
-      .set({
-        status: "submitted",
-        carrierOrderId: placed.carrier_order_id,
-        submittedAt: stamp,
-        reservationExpiresAt: null,
-        updatedAt: stamp,
-      })
-      .where(and(eq(numberOrders.id, id), eq(numberOrders.status, "draft"))),
-    db
-      .update(numberOrderItems)
-      .set({ status: "pending", updatedAt: stamp })
-      .where(and(eq(numberOrderItems.orderId, id), inArray(numberOrderItems.e164, pending.length > 0 ? pending : [""]))),
-    ...failed.map((number) =>
-      db
-        .update(numberOrderItems)
-        .set({ status: "failed", failureReason: number.reason ?? "carrier.order_rejected", updatedAt: stamp })
-        .where(and(eq(numberOrderItems.orderId, id), eq(numberOrderItems.e164, number.e164))),
-    ),
-  ];
-  const [first, ...rest] = writes;
-  if (first) await db.batch([first, ...rest]);
-  await logActivity(c, {
-    action: "number_orders.submitted",
-    subject_type: "number_order",
-    subject_id: id,
-    subject_label: `#${id}`,
-    organization_id: order.organization_id,
-    before: { status: "draft" },
-    after: { status: "submitted", numbers: items.map((item) => item.e164), carrier_order_id: placed.carrier_order_id },
-  });
 }
 
 numberOrdersRoutes.openapi(
@@ -185,11 +107,12 @@ numberOrdersRoutes.openapi(
     method: "get",
     path: "/api/number-orders/{id}",
     tags: ["Number orders"],
-    summary: "A draft or an order with each number's status; a submitted order's progress is fetched from the carrier",
+    summary:
+      "A draft or an order with each number's status (reading changes nothing: the carrier's progress arrives by webhook and the reconciler)",
     middleware: [requireAuth, requirePermission("tools.phone_numbers.order")] as const,
     request: { params: idParam },
     responses: {
-      200: jsonContent(NumberOrderSchema, "The order (as it stands when the carrier does not answer)"),
+      200: jsonContent(NumberOrderSchema, "The order"),
       ...errorResponses(401, 403, 404),
     },
   }),
@@ -198,32 +121,7 @@ numberOrdersRoutes.openapi(
     const db = c.get("db");
     const { id } = c.req.valid("param");
     const now = currentTime();
-    const order = await findOrder(db, me, id, now);
-    let settled: Awaited<ReturnType<typeof settleOrder>> = null;
-    try {
-      settled = await settleOrder(db, createCarrier(c.env, db), order, now);
-    } catch (error) {
-      // A carrier that is slow or down must not hide the order: it is shown as it stands, still pending.
-      if (!(error instanceof CarrierError)) throw error;
-      console.warn("number order", id, "progress unavailable:", error.code);
-    }
-    if (settled === null) return c.json(order.status === "submitted" ? await findOrder(db, me, id, now) : order, 200);
-    const after = await findOrder(db, me, id, now);
-    // The carrier finished the order: logged once, by whoever asked at that moment.
-    await logActivity(c, {
-      action: "number_orders.settled",
-      subject_type: "number_order",
-      subject_id: id,
-      subject_label: `#${id}`,
-      organization_id: order.organization_id,
-      before: { status: order.status },
-      after: {
-        status: settled,
-        complete: after.items.filter((item) => item.status === "complete").map((item) => item.e164),
-        failed: after.items.filter((item) => item.status === "failed").map((item) => item.e164),
-      },
-    });
-    return c.json(after, 200);
+    return c.json(await findOrder(db, me, id, now), 200);
   },
 );
 

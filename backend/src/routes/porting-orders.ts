@@ -5,7 +5,7 @@ import { MAX_CHECK_NUMBERS, parseNanpNumber } from "../../../common/number-list"
 import { searchDigits } from "../../../common/phone-numbers";
 import { type Carrier, createCarrier } from "../carriers";
 import { addBusinessDays } from "../carriers/sandbox";
-import { CarrierError } from "../carriers/types";
+import { CarrierError, type PortOrder } from "../carriers/types";
 import type { Db } from "../db/client";
 import {
   E911_COUNTRIES,
@@ -20,16 +20,18 @@ import {
 } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
+import { enqueueCarrierCheck } from "../lib/carrier-sync";
 import type { AppEnv, CurrentUser } from "../lib/context";
-import { encryptSecret } from "../lib/crypto";
+import { decryptSecret, encryptSecret } from "../lib/crypto";
 import { storeGeneratedPdf } from "../lib/documents";
 import { ApiError, notFound, validationError } from "../lib/errors";
-import { completionUpsert, heldInInventory, heldNumberErrors } from "../lib/inventory";
+import { heldNumberErrors } from "../lib/inventory";
 import { type LosingCarrier, loaPdf } from "../lib/loa-letter";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { carrierCall } from "../lib/phone-numbers";
 import { portRequestSecrets } from "../lib/port-documents";
+import { canMove, claimSubmission, type PortingStatus, releaseSubmission, transitionAction } from "../lib/porting";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { currentTime } from "../lib/time";
 import { validationHook } from "../lib/validation";
@@ -42,31 +44,9 @@ import { validationHook } from "../lib/validation";
  */
 export const portingOrdersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
-type Status = (typeof PORTING_ORDER_STATUSES)[number];
-
-/** Moves the user may make, and moves the carrier may make. */
-const USER_MOVES: Record<Status, Status[]> = {
-  draft: ["submitted", "cancelled"],
-  submitted: ["cancelled"],
-  foc_confirmed: ["cancelled"],
-  exception: ["submitted", "cancelled"],
-  completed: [],
-  cancelled: [],
-};
-const CARRIER_MOVES: Record<Status, Status[]> = {
-  draft: [],
-  submitted: ["foc_confirmed", "exception", "cancelled"],
-  foc_confirmed: ["completed", "cancelled"],
-  exception: ["cancelled"],
-  completed: [],
-  cancelled: [],
-};
+type Status = PortingStatus;
 /** Statuses whose details can still be corrected. */
 const EDITABLE: Status[] = ["draft", "exception"];
-
-export function canMove(from: Status, to: Status, by: "user" | "carrier"): boolean {
-  return (by === "user" ? USER_MOVES : CARRIER_MOVES)[from].includes(to);
-}
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
@@ -204,6 +184,12 @@ function checkAddress(address: OrderInput["service_address"], errors: Record<str
   if (postalCodeError(address.country, address.postal_code)) errors["service_address.postal_code"] = ["validation.format"];
 }
 
+/** The key porting PINs are encrypted with (APP_KEY). */
+function appKey(env: { APP_KEY?: string }): string {
+  if (!env.APP_KEY) throw new Error("APP_KEY is not set: porting PINs cannot be stored or sent");
+  return env.APP_KEY;
+}
+
 /** The account holder's details a submission and a letter of authorization need: every party field and the service address. */
 function partyErrors(row: OrderRow): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
@@ -232,13 +218,12 @@ function checkSubmittable(row: OrderRow, carrier: Carrier, now: Date) {
   if (Object.keys(errors).length > 0) throw validationError(errors);
 }
 
+/** Records a user's move: its event and activity entry (carrier moves: lib/porting.ts). */
 async function recordTransition(
   c: Parameters<Parameters<typeof portingOrdersRoutes.openapi>[1]>[0],
   row: OrderRow,
   from: Status,
   to: Status,
-  by: "user" | "carrier",
-  message: string | null = null,
 ) {
   const db = c.get("db");
   await db.insert(portingOrderEvents).values({
@@ -246,79 +231,19 @@ async function recordTransition(
     type: "status",
     fromStatus: from,
     toStatus: to,
-    message,
-    actorId: by === "user" ? currentUser(c).id : null,
+    message: null,
+    actorId: currentUser(c).id,
     createdAt: new Date().toISOString(),
   });
   await logActivity(c, {
-    action:
-      to === "submitted" ? "porting_orders.submitted" : to === "cancelled" ? "porting_orders.cancelled" : "porting_orders.status_changed",
+    action: transitionAction(to),
     subject_type: "porting_order",
     subject_id: row.id,
     subject_label: `#${row.id}`,
     organization_id: row.organizationId,
     before: { status: from },
-    after: { status: to, ...(message ? { reason: message } : {}) },
+    after: { status: to },
   });
-}
-
-/**
- * Reads the carrier's progress of a submitted order and records each step it made (a slow reader may see
- * two steps at once: both are events). Completion puts the numbers in the inventory, in service.
- */
-async function syncWithCarrier(c: Parameters<Parameters<typeof portingOrdersRoutes.openapi>[1]>[0], row: OrderRow): Promise<void> {
-  if (!row.carrierPortId || (row.status !== "submitted" && row.status !== "foc_confirmed")) return;
-  const db = c.get("db");
-  const now = currentTime();
-  const carrier = createCarrier(c.env, db);
-  const remote = await carrierCall(() => carrier.getPortOrder(row.carrierPortId as string, now));
-  const path: Status[] = [];
-  if (remote.status === "completed" && row.status === "submitted") path.push("foc_confirmed", "completed");
-  else if (remote.status !== row.status && canMove(row.status, remote.status, "carrier")) path.push(remote.status);
-  let from: Status = row.status;
-  for (const to of path) {
-    if (!canMove(from, to, "carrier")) break;
-    const stamp = now.toISOString();
-    let message = to === "exception" ? remote.exception : null;
-    if (to === "completed") {
-      const numbers = JSON.parse(row.numbers) as string[];
-      // Never reassigns a number already in the inventory (lib/inventory.ts): such a number is left out, and said so.
-      const [facts, held] = await Promise.all([
-        carrierCall(() => carrier.checkPortability(numbers)),
-        heldInInventory(db, numbers, row.organizationId),
-      ]);
-      const statements = numbers
-        .filter((e164) => !held.has(e164))
-        .map((e164) => {
-          const fact = facts.find((entry) => entry.e164 === e164);
-          return completionUpsert(db, {
-            e164,
-            organizationId: row.organizationId,
-            type: fact?.type ?? "local",
-            carrier: carrier.name,
-            rateCenter: fact?.rate_center ?? null,
-            state: fact?.state ?? null,
-            lata: fact?.lata ?? null,
-            stamp,
-          });
-        });
-      const [first, ...rest] = statements;
-      if (first) await db.batch([first, ...rest]);
-      if (held.size > 0) message = `inventory.kept_out|${JSON.stringify({ numbers: [...held].join(", ") })}`;
-    }
-    await db
-      .update(portingOrders)
-      .set({
-        status: to,
-        focDate: remote.foc_date ?? row.focDate,
-        exceptionReason: to === "exception" ? remote.exception : null,
-        completedAt: to === "completed" ? stamp : null,
-        updatedAt: stamp,
-      })
-      .where(eq(portingOrders.id, row.id));
-    await recordTransition(c, row, from, to, "carrier", message);
-    from = to;
-  }
 }
 
 const SORTS = {
@@ -411,14 +336,14 @@ portingOrdersRoutes.openapi(
     method: "get",
     path: "/api/porting/orders/{id}",
     tags: ["Porting"],
-    summary: "One port-in order with its events and documents; reading it records the carrier's progress",
+    summary:
+      "One port-in order with its events and documents (reading changes nothing: the carrier's progress arrives by webhook and the reconciler)",
     middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
     request: { params: idParam },
     responses: { 200: jsonContent(OrderSchema, "The order"), ...errorResponses(401, 403, 404, 502) },
   }),
   async (c) => {
     const { id } = c.req.valid("param");
-    await syncWithCarrier(c, await findOrder(c.get("db"), currentUser(c), id));
     return c.json(await detail(c, id), 200);
   },
 );
@@ -442,8 +367,7 @@ async function storedFields(c: Parameters<Parameters<typeof portingOrdersRoutes.
     requestedFocDate: body.requested_foc_date ?? null,
   };
   if (!body.pin) return fields;
-  if (!c.env.APP_KEY) throw new Error("APP_KEY is not set: porting PINs cannot be stored");
-  return { ...fields, pinEncrypted: await encryptSecret(c.env.APP_KEY, body.pin) };
+  return { ...fields, pinEncrypted: await encryptSecret(appKey(c.env), body.pin) };
 }
 
 /** The activity log's view of the fields: the PIN only as "changed" (isSecretField redacts `pin`). */
@@ -560,52 +484,69 @@ portingOrdersRoutes.openapi(
       // Checked again at submission: a number may have entered the inventory since the draft was saved.
       const held = await heldNumberErrors(db, JSON.parse(row.numbers) as string[], row.organizationId);
       if (held) throw validationError(held);
+      // Claimed first, so parallel submits file one carrier request (docs/security.md, "Carrier work happens once").
+      const claimed = await claimSubmission(db, row, now);
+      if (!claimed?.carrierRequestKey) throw new ApiError(409, { message: "porting.order.illegal_transition" });
+      const requestKey = claimed.carrierRequestKey;
       const address = row.serviceAddress ? JSON.parse(row.serviceAddress) : null;
-      const { pin, documents } = await portRequestSecrets(c.env, db, row);
-      // The carrier first: when it refuses or times out, the order stays as it was.
-      const port = await carrierCall(() =>
-        carrier.createPortOrder(
-          {
-            numbers: JSON.parse(row.numbers) as string[],
-            entity_name: row.entityName,
-            authorized_person: row.authorizedPerson,
-            billing_telephone_number: row.billingTelephoneNumber,
-            account_number: row.accountNumber,
-            pin,
-            service_address: {
-              caller_name: row.entityName,
-              house_number_suffix: null,
-              pre_directional: null,
-              post_directional: null,
-              street_suffix: null,
-              unit: null,
-              postal_code_plus4: null,
-              latitude: null,
-              longitude: null,
-              ...address,
+      let port: PortOrder;
+      try {
+        // The PIN leaves its encryption only on its way to the carrier.
+        const pin = row.pinEncrypted ? await decryptSecret(appKey(c.env), row.pinEncrypted) : null;
+        const { documents } = await portRequestSecrets(c.env, db, { id: row.id, pinEncrypted: null });
+        port = await carrierCall(() =>
+          carrier.createPortOrder(
+            {
+              numbers: JSON.parse(row.numbers) as string[],
+              entity_name: row.entityName,
+              authorized_person: row.authorizedPerson,
+              billing_telephone_number: row.billingTelephoneNumber,
+              account_number: row.accountNumber,
+              pin,
+              service_address: {
+                caller_name: row.entityName,
+                house_number_suffix: null,
+                pre_directional: null,
+                post_directional: null,
+                street_suffix: null,
+                unit: null,
+                postal_code_plus4: null,
+                latitude: null,
+                longitude: null,
+                ...address,
+              },
+              requested_foc_date: row.requestedFocDate,
+              partial: row.partial,
+              request_key: requestKey,
+              documents,
             },
-            requested_foc_date: row.requestedFocDate,
-            partial: row.partial,
-            documents,
-          },
-          now,
-        ),
-      );
+            now,
+          ),
+        );
+      } catch (error) {
+        // When the carrier refuses or times out, the order is as it was (a retry reuses the request key).
+        await releaseSubmission(db, row);
+        if (error instanceof ApiError && error.body.message === "numbers.carrier.port_pin_mismatch") {
+          throw validationError({ pin: ["porting.carrier.port_pin_mismatch"] });
+        }
+        throw error;
+      }
       await db
         .update(portingOrders)
-        .set({
-          status: "submitted",
-          carrierPortId: port.carrier_port_id,
-          exceptionReason: null,
-          submittedAt: now.toISOString(),
-          updatedAt: now.toISOString(),
-        })
-        .where(eq(portingOrders.id, id));
+        .set({ carrierPortId: port.carrier_port_id, carrierCheckedAt: now.toISOString(), updatedAt: now.toISOString() })
+        .where(and(eq(portingOrders.id, id), eq(portingOrders.status, "submitted"), eq(portingOrders.carrierRequestKey, requestKey)));
+      await enqueueCarrierCheck(c.env, { kind: "porting_order", id }, carrier);
     } else {
+      // Cancelling twice is harmless at the carrier; the move itself is claimed once.
       if (row.carrierPortId && row.status !== "draft") await carrierCall(() => carrier.cancelPortOrder(row.carrierPortId as string, now));
-      await db.update(portingOrders).set({ status: "cancelled", updatedAt: now.toISOString() }).where(eq(portingOrders.id, id));
+      const [cancelled] = await db
+        .update(portingOrders)
+        .set({ status: "cancelled", updatedAt: now.toISOString() })
+        .where(and(eq(portingOrders.id, id), eq(portingOrders.status, row.status)))
+        .returning({ id: portingOrders.id });
+      if (!cancelled) throw new ApiError(409, { message: "porting.order.illegal_transition" });
     }
-    await recordTransition(c, row, row.status, to, "user");
+    await recordTransition(c, row, row.status, to);
     return c.json(await detail(c, id), 200);
   },
 );

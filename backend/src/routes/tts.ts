@@ -6,6 +6,7 @@ import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { notFound } from "../lib/errors";
+import { csvExportResponse, exportResponse } from "../lib/export";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
@@ -205,6 +206,28 @@ ttsRoutes.openapi(
   },
 );
 
+const promptListQuery = listQuerySchema.extend({
+  sort: z.enum(["name", "language", "status", "duration_ms", "created_at", "rendered_at"]).default("created_at"),
+  language: z.enum(TTS_LANGUAGES).optional(),
+  status: z.enum(TTS_STATUSES).optional(),
+});
+
+/** The list's search and filters, shared by the list and its export. */
+function promptFilters(query: z.infer<typeof promptListQuery>): (SQL | undefined)[] {
+  const pattern = query.search ? likePattern(query.search) : undefined;
+  return [
+    pattern
+      ? or(
+          sql`${ttsPrompts.name} LIKE ${pattern} ESCAPE '\\'`,
+          sql`${ttsPrompts.description} LIKE ${pattern} ESCAPE '\\'`,
+          sql`${ttsPrompts.text} LIKE ${pattern} ESCAPE '\\'`,
+        )
+      : undefined,
+    query.language ? eq(ttsPrompts.language, query.language) : undefined,
+    query.status ? eq(ttsPrompts.status, query.status) : undefined,
+  ];
+}
+
 ttsRoutes.openapi(
   createRoute({
     method: "get",
@@ -213,11 +236,7 @@ ttsRoutes.openapi(
     summary: "Prompts, with search (name, description, text), language and status filters",
     middleware: [requireAuth, requirePermission("tools.text_to_speech.read")] as const,
     request: {
-      query: listQuerySchema.extend({
-        sort: z.enum(["name", "language", "status", "duration_ms", "created_at", "rendered_at"]).default("created_at"),
-        language: z.enum(TTS_LANGUAGES).optional(),
-        status: z.enum(TTS_STATUSES).optional(),
-      }),
+      query: promptListQuery,
     },
     responses: { 200: jsonContent(paginatorSchema(PromptSchema), "One page of prompts"), ...errorResponses(401, 403, 422) },
   }),
@@ -225,21 +244,7 @@ ttsRoutes.openapi(
     const me = currentUser(c);
     const query = c.req.valid("query");
     const db = c.get("db");
-    const pattern = query.search ? likePattern(query.search) : undefined;
-    const where = and(
-      ...([
-        tenantScope(me, ttsPrompts.organizationId, query.organization_id),
-        pattern
-          ? or(
-              sql`${ttsPrompts.name} LIKE ${pattern} ESCAPE '\\'`,
-              sql`${ttsPrompts.description} LIKE ${pattern} ESCAPE '\\'`,
-              sql`${ttsPrompts.text} LIKE ${pattern} ESCAPE '\\'`,
-            )
-          : undefined,
-        query.language ? eq(ttsPrompts.language, query.language) : undefined,
-        query.status ? eq(ttsPrompts.status, query.status) : undefined,
-      ] satisfies (SQL | undefined)[]),
-    );
+    const where = and(tenantScope(me, ttsPrompts.organizationId, query.organization_id), ...promptFilters(query));
     const order = query.direction === "asc" ? asc : desc;
     const [rows, totals] = await Promise.all([
       selectPrompts(db)
@@ -250,6 +255,66 @@ ttsRoutes.openapi(
       db.select({ total: count() }).from(ttsPrompts).where(where),
     ]);
     return c.json(paginate(rows.map(serialize), totals[0]?.total ?? 0, query.page, query.per_page), 200);
+  },
+);
+
+ttsRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/tts/export",
+    tags: ["Text-to-speech"],
+    summary: "The prompts list as CSV (the same search and filters, with each prompt's text), streamed",
+    middleware: [requireAuth, requirePermission("tools.text_to_speech.read")] as const,
+    request: { query: promptListQuery },
+    responses: { ...csvExportResponse, ...errorResponses(401, 403, 422) },
+  }),
+  (c) => {
+    const me = currentUser(c);
+    const query = c.req.valid("query");
+    const db = c.get("db");
+    return exportResponse(c, {
+      table: ttsPrompts,
+      id: ttsPrompts.id,
+      tenant: { actor: me, column: ttsPrompts.organizationId, requested: query.organization_id },
+      filters: promptFilters(query),
+      rows: (where, order) =>
+        selectPrompts(db)
+          .where(where)
+          .orderBy(...order),
+      rowId: (row) => row.id,
+      header: [
+        "id",
+        "name",
+        "organization",
+        "language",
+        "voice",
+        "format",
+        "status",
+        "duration_ms",
+        "text",
+        "rendered_by",
+        "rendered_at",
+        "created_at",
+      ],
+      line: (row) => {
+        const prompt = serialize(row);
+        return [
+          prompt.id,
+          prompt.name,
+          prompt.organization.name,
+          prompt.language,
+          prompt.voice,
+          prompt.format,
+          prompt.status,
+          prompt.duration_ms,
+          row.text,
+          prompt.rendered_by?.name,
+          prompt.rendered_at,
+          prompt.created_at,
+        ];
+      },
+      filename: "tts-prompts.csv",
+    });
   },
 );
 

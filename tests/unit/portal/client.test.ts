@@ -100,14 +100,32 @@ describe("SanctumClient", () => {
     expect(counts.puts).toBe(1);
   });
 
-  it("a persistent 419 surfaces as an error instead of looping", async () => {
-    const { client, seen } = await setup((request) =>
+  it("a persistent 419 ends the session cleanly (sign in again) instead of looping", async () => {
+    const { client, session, seen } = await setup(
+      (request) =>
+        new URL(request.url).pathname === "/sanctum/csrf-cookie"
+          ? new Response(null, { status: 204 })
+          : json({ message: "CSRF token mismatch." }, { status: 419 }),
+      { signedIn: true },
+    );
+    const thrown = await client.call("/api/x", { method: "POST", json: {} }).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(Unauthenticated);
+    expect((thrown as Unauthenticated).endedSession).toBe(true);
+    expect(client.signedOut).toBe(true);
+    expect(session.record.jar).toEqual({});
+    expect(seen.filter((request) => new URL(request.url).pathname === "/api/x")).toHaveLength(2);
+  });
+
+  it("with on401: 'throw' a persistent 419 is only an answer: the session goes on", async () => {
+    const { client } = await setup((request) =>
       new URL(request.url).pathname === "/sanctum/csrf-cookie"
         ? new Response(null, { status: 204 })
         : json({ message: "CSRF token mismatch." }, { status: 419 }),
     );
-    await expect(client.call("/api/x", { method: "POST", json: {} })).rejects.toBeInstanceOf(UpstreamError);
-    expect(seen.filter((request) => new URL(request.url).pathname === "/api/x")).toHaveLength(2);
+    const thrown = await client.call("/login", { method: "POST", json: {}, on401: "throw" }).catch((error: unknown) => error);
+    expect(thrown).toBeInstanceOf(UpstreamError);
+    expect((thrown as UpstreamError).status).toBe(419);
+    expect(client.signedOut).toBe(false);
   });
 
   it("on 401 throws Unauthenticated and ends the session: jar emptied, record deleted, stale cookie cleared", async () => {
@@ -115,6 +133,7 @@ describe("SanctumClient", () => {
     session.record.jar = { amp_session: "gone" };
     const thrown = await client.call("/api/user").catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Unauthenticated);
+    expect((thrown as Unauthenticated).endedSession).toBe(true);
     expect(client.signedOut).toBe(true);
     expect(session.record.jar).toEqual({});
     expect(await session.commit()).toMatch(/^amp-session=; Path=\/; Max-Age=0/);
@@ -208,6 +227,34 @@ describe("SanctumClient", () => {
     await client.call("/api/x", { method: "PUT", json: {} });
     await client.call("/redirect", { method: "POST", json: {}, on401: "throw" }).catch(() => undefined);
     expect(cancelled.sort()).toEqual(["302", "419", "csrf"]);
+  });
+
+  it("reads a Laravel API Resource's paginated list ({data, links, meta}) as the plain paginator", async () => {
+    const { client } = await setup(() =>
+      json({
+        data: [{ id: 7 }],
+        links: { first: "/api/users?page=1", last: "/api/users?page=3", prev: "/api/users?page=1", next: "/api/users?page=3" },
+        meta: { current_page: 2, from: 2, last_page: 3, path: "/api/users", per_page: 1, to: 2, total: 3 },
+      }),
+    );
+    await expect(client.call("/api/users")).resolves.toEqual({
+      data: [{ id: 7 }],
+      current_page: 2,
+      from: 2,
+      last_page: 3,
+      per_page: 1,
+      to: 2,
+      total: 3,
+    });
+  });
+
+  it("with a deferred failure (the post's user call failed) sends no mutation, and still reads", async () => {
+    const { client, seen } = await setup(() => json({ ok: true }));
+    const failure = new UpstreamThrottled({ retryAfter: 7 });
+    client.deferredFailure = failure;
+    await expect(client.call("/api/roles/1", { method: "PUT", json: {} })).rejects.toBe(failure);
+    await expect(client.call("/api/roles/1")).resolves.toEqual({ ok: true });
+    expect(seen.map((request) => `${request.method} ${new URL(request.url).pathname}`)).toEqual(["GET /api/roles/1"]);
   });
 
   it("makes each GET once per request; a mutation starts afresh", async () => {

@@ -2,7 +2,7 @@ import { isRouteErrorResponse, RouterContextProvider } from "react-router";
 import { describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { cloudflareContext } from "~/lib/cloudflare.server";
-import { readFormData, submitForm } from "~/lib/forms.server";
+import { actionFailure, actionFailureText, CARRIER_FAILED, readFormData, submitForm } from "~/lib/forms.server";
 import { Unauthenticated, UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/sanctum/client.server";
 
 const SECRET = "a-test-secret-of-at-least-32-characters";
@@ -108,7 +108,7 @@ describe("submitForm", () => {
     const thrown = await submitForm(
       formPost({ name: "Ann", email: "ann@example.test" }),
       context(),
-      options(() => Promise.reject(new Unauthenticated())),
+      options(() => Promise.reject(new Unauthenticated({}, { endedSession: true }))),
     ).catch((error: unknown) => error);
     expect(thrown).toBeInstanceOf(Unauthenticated);
   });
@@ -118,5 +118,68 @@ describe("submitForm", () => {
     const result = await outcome(submitForm(post('{"name":"Ann"}', "application/json"), context(), options(call)));
     expect(result.status).toBe(415);
     expect(call).not.toHaveBeenCalled();
+  });
+});
+
+describe("actionFailure (the one action-error path)", () => {
+  it("rethrows a 401 that ended the session, so no form or tool swallows a sign-out", () => {
+    const ended = new Unauthenticated({}, { endedSession: true });
+    expect(() => actionFailure(ended, "test")).toThrow(ended);
+    expect(() => actionFailure(ended, "test", CARRIER_FAILED)).toThrow(ended);
+    // A 401 asked for as an answer (on401: "throw", the sign-in form) is only a refusal.
+    expect(actionFailure(new Unauthenticated({ message: "auth.failed" }), "test")).toEqual({
+      fields: {},
+      message: "auth.failed",
+      status: 401,
+    });
+  });
+
+  it("reads the carrier's failures, throttling, outages, field errors and refusals the same way everywhere", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    expect(actionFailure(new UpstreamUnavailable(502, "status", { message: "carrier.timeout" }), "t", CARRIER_FAILED)).toEqual({
+      fields: {},
+      message: "porting:carrier.timeout",
+      status: 502,
+    });
+    expect(actionFailure(new UpstreamUnavailable(502, "status", { message: "numbers.carrier.unavailable" }), "t")).toMatchObject({
+      message: "numbers.carrier.unavailable",
+      status: 502,
+    });
+    expect(actionFailure(new UpstreamError(409, { message: "carrier.not_portable" }), "t")).toMatchObject({
+      message: "porting:carrier.not_portable",
+      status: 409,
+    });
+    expect(actionFailure(new UpstreamThrottled({ retryAfter: 7 }), "t", CARRIER_FAILED)).toMatchObject({
+      message: 'errors.upstream.formThrottled|{"seconds":7}',
+      status: 429,
+    });
+    expect(actionFailure(new UpstreamUnavailable(503, "status"), "t", CARRIER_FAILED)).toMatchObject({
+      message: "errors.upstream.formUnavailable",
+      status: 503,
+    });
+    expect(actionFailure(new UpstreamError(422, { errors: { number: ["validation.phone"] } }), "t")).toEqual({
+      fields: { number: ["validation.phone"] },
+      message: null,
+      status: 422,
+    });
+    expect(actionFailure(new UpstreamError(403, {}), "t", CARRIER_FAILED)).toMatchObject({ message: CARRIER_FAILED, status: 403 });
+    expect(actionFailure(new UpstreamError(419, { message: "CSRF token mismatch." }), "t", "x.y")).toMatchObject({
+      message: "x.y",
+      status: 502,
+    });
+    expect(actionFailure(new TypeError("bug"), "t", CARRIER_FAILED)).toMatchObject({ message: CARRIER_FAILED, status: 502 });
+  });
+
+  it("as a toast: the page wording for throttling and outages, the fixed message when the backend's words are not wanted", () => {
+    vi.spyOn(console, "error").mockImplementation(() => undefined);
+    const t = ((key: string, options: Record<string, unknown>) =>
+      `${options.ns}:${key}${options.seconds ? `(${options.seconds})` : ""}`) as never;
+    expect(actionFailureText(t, new UpstreamThrottled({ retryAfter: 9 }), "t", "fallback text")).toBe("errors:throttled.message(9)");
+    expect(actionFailureText(t, new UpstreamUnavailable(504, "timeout"), "t", "fallback text")).toBe("errors:unavailable.message");
+    expect(actionFailureText(t, new UpstreamError(409, { message: "users.lastAdmin" }), "t", "fallback text")).toBe("users:lastAdmin");
+    expect(
+      actionFailureText(t, new UpstreamError(409, { message: "users.lastAdmin" }), "t", "fallback text", { backendMessage: false }),
+    ).toBe("fallback text");
+    expect(() => actionFailureText(t, new Unauthenticated({}, { endedSession: true }), "t", "x")).toThrow(Unauthenticated);
   });
 });

@@ -3,6 +3,7 @@ import {
   boundSearch,
   compactListQuery,
   DEFAULT_PER_PAGE,
+  flattenPagination,
   PAGE_SIZES,
   parseListParams,
   toApiQuery,
@@ -142,5 +143,34 @@ describe("boundSearch", () => {
 
   it("is what parseListParams gives as the search", () => {
     expect(parseListParams(new URLSearchParams({ search: "x".repeat(300) })).search).toHaveLength(48);
+  });
+});
+
+describe("flattenPagination (Laravel's two paginated shapes, issue 26.2)", () => {
+  const flat = { data: [{ id: 1 }], current_page: 2, per_page: 10, total: 11, last_page: 2, from: 11, to: 11 };
+
+  it("reads an API Resource collection ({data, links, meta}) as the plain paginator", () => {
+    const resource = {
+      data: [{ id: 1 }],
+      links: { first: "http://api.test/api/users?page=1", last: "http://api.test/api/users?page=2", prev: null, next: null },
+      meta: { current_page: 2, from: 11, last_page: 2, links: [], path: "http://api.test/api/users", per_page: 10, to: 11, total: 11 },
+    };
+    expect(flattenPagination(resource)).toEqual(flat);
+  });
+
+  it("leaves the plain paginator, a bare list and other answers as they are", () => {
+    expect(flattenPagination(flat)).toBe(flat);
+    const list = [{ id: 1 }];
+    expect(flattenPagination(list)).toBe(list);
+    const notAPage = { data: [1], meta: { version: "1" } };
+    expect(flattenPagination(notAPage)).toBe(notAPage);
+    const record = { id: 3, meta: { current_page: 1, total: 2 } };
+    expect(flattenPagination(record)).toBe(record);
+    expect(flattenPagination(null)).toBeNull();
+  });
+
+  it("derives last_page when a resource's meta leaves it out", () => {
+    const answer = flattenPagination({ data: [], meta: { current_page: 1, per_page: 25, total: 51, from: null, to: null } });
+    expect(answer).toMatchObject({ last_page: 3, total: 51, per_page: 25 });
   });
 });

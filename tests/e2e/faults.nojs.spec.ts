@@ -1,0 +1,38 @@
+import type { Page } from "@playwright/test";
+import { ACCOUNTS, expect, signIn, test, unique } from "./support";
+
+/** The `amp-fault` cookie of the fault suite (tests/e2e/faults.spec.ts, decision 019). */
+async function fault(page: Page, value: string | null) {
+  const context = page.context();
+  if (value === null) await context.clearCookies({ name: "amp-fault" });
+  else await context.addCookies([{ name: "amp-fault", value, domain: "localhost", path: "/" }]);
+}
+
+test.describe("a form post without JavaScript while the backend cannot say who is posting", () => {
+  test("GET /api/user answering 500 during an edit screen's post: the page again, the values typed, nothing saved", async ({ page }) => {
+    test.slow();
+    await signIn(page, ACCOUNTS.superAdmin, undefined, "/roles/add");
+    const name = unique("No-JS user call");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Who can hold it").selectOption("organization");
+    await page.getByLabel("View the dashboard").check();
+    await page.getByRole("button", { name: "Add role" }).click();
+    await expect(page).toHaveURL(/\/roles$/);
+    await page.goto(`/roles?search=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+
+    await page.getByLabel("Description").fill("Typed without JavaScript");
+    await fault(page, "500:/api/user");
+    const answer = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/roles/edit/"));
+    await page.getByRole("button", { name: "Save changes" }).click();
+    expect((await answer).status()).toBe(503);
+    await expect(page.getByText("The service is not answering right now, so nothing was saved.")).toBeVisible();
+    await expect(page.getByLabel("Description")).toHaveValue("Typed without JavaScript");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+
+    await fault(page, null);
+    await page.goto(`/roles?search=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    await expect(page.getByLabel("Description")).toHaveValue("");
+  });
+});
