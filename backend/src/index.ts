@@ -109,7 +109,8 @@ app.notFound((c) => c.json({ message: "Not found." }, 404));
 app.onError(handleError);
 
 /** The reconciler's cron (wrangler.toml): open carrier work with no news for a while is checked again. */
-export const RECONCILE_CRON = "*/5 * * * *";
+// Not exported: every named export of the main module must be a handler or workerd refuses to start.
+const RECONCILE_CRON = "*/5 * * * *";
 
 export default {
   fetch: app.fetch,
