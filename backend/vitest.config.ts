@@ -40,6 +40,9 @@ export default defineConfig({
     // One workerd per Vitest worker for all its files, instead of one per file (each start, migration and seed
     // cost tens of seconds on a loaded machine): storage is shared by the files of a worker (test/setup.ts).
     isolate: false,
+    // A test's own waits are on the injectable clock (lib/time.ts); what is left is D1 work, which a 2-core CI
+    // machine under load can stretch past Vitest's 5 s default (seen: phone-number-record, 2026-11-27).
+    testTimeout: 30_000,
     // Real SMTP servers in Node for the delivery tests (test/smtp-servers.ts).
     globalSetup: ["test/smtp-servers.ts"],
   },

@@ -8,6 +8,13 @@ import { E911_ADDRESS_FIELDS } from "./e911";
 export const IMPORT_MAX_BYTES = 20 * 1024 * 1024;
 /** Files with more data rows than this are refused (`imports.too_many_rows`). */
 export const IMPORT_MAX_ROWS = 200_000;
+/**
+ * Who may upload a file to validate (it is stored in R2 and its rows in D1, so it is a write): a role that can
+ * add numbers, by ordering or by importing. Read-only roles (Auditor) see the imports, never upload.
+ */
+export const IMPORT_UPLOAD_PERMISSIONS = ["tools.phone_numbers.order", "tools.phone_numbers.import"] as const;
+/** Uploads per user and hour (backend IMPORT_UPLOADS_PER_HOUR overrides it): bounds what one account can store. */
+export const IMPORT_UPLOADS_PER_HOUR = 30;
 /** Pasted text is a form field: it is kept to this many characters. */
 export const IMPORT_MAX_PASTE_CHARS = 1_000_000;
 /** Row errors listed on the preview; the error report has all of them. */

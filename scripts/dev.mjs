@@ -5,9 +5,19 @@
 // accounts are announced: they would not exist upstream. `SANCTUM_URL=… npm run dev` wins over .dev.vars
 // (the Worker reads only .dev.vars, so the line there is rewritten, and the start says so); the start
 // line always names the backend in use.
+// `npm run dev -- --carrier telnyx` runs the bundled backend on the local Telnyx simulator (docs/telnyx.md) instead
+// of the sandbox carrier: the simulator starts here and backend/.dev.vars points the backend at it.
 import { spawn, spawnSync } from "node:child_process";
-import { ensureLocalEnv, readDevVars, setDevVar, wranglerEnv } from "./local-env.mjs";
+import { parseArgs } from "node:util";
+import { ensureLocalEnv, readDevVars, setDevVar, setLocalCarrier, wranglerEnv } from "./local-env.mjs";
 import { ensureMailCatcher } from "./mail-catcher.mjs";
+import { startTelnyxSim } from "./telnyx-sim/server.mjs";
+
+const { values: options } = parseArgs({ options: { carrier: { type: "string", default: "sandbox" } } });
+if (!["sandbox", "telnyx"].includes(options.carrier)) {
+  console.error(`--carrier is sandbox (the default) or telnyx (the local Telnyx simulator), not "${options.carrier}"`);
+  process.exit(1);
+}
 
 const run = (command, args) => {
   const result = spawnSync(command, args, { stdio: "inherit", env: process.env });
@@ -39,6 +49,17 @@ if (!sanctumUrl) {
 const catcher = sanctumUrl ? null : await ensureMailCatcher();
 
 const port = process.env.PORT ?? "5173";
+const telnyx =
+  options.carrier === "telnyx"
+    ? await startTelnyxSim({
+        port: Number(process.env.TELNYX_SIM_PORT ?? "8401"),
+        webhookUrl: `http://localhost:${port}/webhooks/telnyx`,
+        log: () => {},
+      })
+    : null;
+setLocalCarrier(
+  telnyx ? { CARRIER: "telnyx", TELNYX_BASE_URL: telnyx.url, TELNYX_API_KEY: telnyx.apiKey, TELNYX_PUBLIC_KEY: telnyx.publicKey } : null,
+);
 const server = spawn("npx", ["react-router", "dev", "--port", port, "--strictPort", "--host", "localhost"], {
   stdio: ["inherit", "pipe", "inherit"],
   env: wranglerEnv,
@@ -76,7 +97,7 @@ function announce() {
   console.log(
     sanctumUrl
       ? `\n  AMP is running at http://localhost:${port} against the Laravel Sanctum API at ${sanctumUrl}\n  Sign in with an account of that backend; ${statefulHost()} must be in its SANCTUM_STATEFUL_DOMAINS.\n`
-      : `\n  AMP is running at http://localhost:${port} against the bundled backend\n  Sign in as admin@amp.test / password (Super Admin)\n  Other demo accounts: provider@amp.test, support@amp.test, auditor@amp.test, orgadmin@northwind.test (password: password)\n  E-mail goes to the local mail catcher (SMTP 127.0.0.1:${catcher?.smtpPort}); read it at ${catcher?.inboxUrl}\n`,
+      : `\n  AMP is running at http://localhost:${port} against the bundled backend${telnyx ? ` on the Telnyx simulator (${telnyx.url})` : ""}\n  Sign in as admin@amp.test / password (Super Admin)\n  Other demo accounts: provider@amp.test, support@amp.test, auditor@amp.test, orgadmin@northwind.test (password: password)\n  E-mail goes to the local mail catcher (SMTP 127.0.0.1:${catcher?.smtpPort}); read it at ${catcher?.inboxUrl}\n`,
   );
 }
 /** The host Laravel sees in Origin: UPSTREAM_ORIGIN's when set, else the portal's own. */
@@ -90,6 +111,7 @@ function statefulHost() {
 }
 server.on("exit", async (code) => {
   await catcher?.close();
+  await telnyx?.close();
   process.exit(code ?? 0);
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));

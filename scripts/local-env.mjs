@@ -70,3 +70,25 @@ export function setDevVar(name, value, file = ".dev.vars") {
 }
 
 export const wranglerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
+
+const CARRIER_MANAGED = "# Managed by scripts/local-env.mjs: the carrier of npm run dev -- --carrier telnyx (the local Telnyx simulator)";
+
+/**
+ * Points the backend at the local Telnyx simulator (`values`: CARRIER, TELNYX_BASE_URL, TELNYX_API_KEY,
+ * TELNYX_PUBLIC_KEY), or with null takes that block out again so the backend is back on wrangler.toml's carrier.
+ * Taking the block out leaves settings written by hand (a real Telnyx account) as they were; while the simulator
+ * runs, the same keys elsewhere in the file are dropped so that the simulator's win.
+ */
+export function setLocalCarrier(values, path = "backend/.dev.vars") {
+  const lines = existsSync(path) ? readFileSync(path, "utf8").split("\n") : [];
+  const start = lines.indexOf(CARRIER_MANAGED);
+  if (start >= 0) {
+    let end = start + 1;
+    while (end < lines.length && lines[end] !== "" && !lines[end].startsWith("#")) end += 1;
+    lines.splice(start, end - start);
+  }
+  const kept = lines.filter((line) => !values || !Object.keys(values).some((key) => line.startsWith(`${key}=`)));
+  while (kept.length > 0 && kept.at(-1) === "") kept.pop();
+  const block = values ? ["", CARRIER_MANAGED, ...Object.entries(values).map(([key, value]) => `${key}=${value}`)] : [];
+  writeFileSync(path, `${[...kept, ...block].join("\n")}\n`);
+}

@@ -1,7 +1,7 @@
 import { DownloadIcon, UploadIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
 import { ImportSteps } from "~/components/imports/steps";
@@ -15,9 +15,9 @@ import { Textarea } from "~/components/ui/textarea";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { actionFailure, failureErrors, readFormData } from "~/lib/forms.server";
 import { numberFormat } from "~/lib/intl";
-import type { Paginated } from "~/lib/list-params";
+import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { requireScreen } from "~/lib/sanctum/context.server";
+import { can, requireScreen } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
 import {
@@ -25,6 +25,7 @@ import {
   IMPORT_MAX_BYTES,
   IMPORT_MAX_PASTE_CHARS,
   IMPORT_MAX_ROWS,
+  IMPORT_UPLOAD_PERMISSIONS,
   type ImportStatus,
   importColumn,
 } from "../../common/number-imports";
@@ -45,15 +46,19 @@ const STATUS_VARIANTS: Record<ImportStatus, "default" | "info" | "success" | "wa
   completed: "success",
 };
 
+/** Uploading is a write: a role that can add numbers (order or import), as the backend checks it. */
+const canUpload = (user: Parameters<typeof can>[0]) => IMPORT_UPLOAD_PERMISSIONS.some((key) => can(user, key));
+
 /** Step 1: the upload forms, the template and column guide, and the import history (tenant-scoped by the backend). */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api, user } = requireScreen(context, "number-import");
-  const page = Math.max(1, Number(new URL(request.url).searchParams.get("page")) || 1);
+  // The list rules: a page that is not a positive integer of at most 9 digits (`1e30`, `-1`, `x`) is page 1.
+  const { page } = parseListParams(new URL(request.url));
   const [history, organizations] = await Promise.all([
     api.call<Paginated<NumberImport>>("/api/phone-number-imports", { query: { page, per_page: HISTORY_PAGE_SIZE } }),
     user.is_provider ? organizationOptions(api) : Promise.resolve(null),
   ]);
-  return { history, organizations, defaultOrganization: organizationFilter(request, user) ?? null };
+  return { history, organizations, defaultOrganization: organizationFilter(request, user) ?? null, canUpload: canUpload(user) };
 }
 
 /**
@@ -61,19 +66,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
  * (urlencoded, bounded) are forwarded as a form and come back with the page when they are refused.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api } = requireScreen(context, "number-import");
+  const { api, user } = requireScreen(context, "number-import");
+  // Read-only roles (Auditor) see the history, never upload (issue 23, item 7).
+  if (!canUpload(user)) throw data({ permission: IMPORT_UPLOAD_PERMISSIONS[0] }, { status: 401, statusText: "Not authorized" });
   const contentType = request.headers.get("Content-Type") ?? "";
+  const streamed = /^multipart\/form-data/i.test(contentType) && request.body !== null;
+  // Anything but a form is refused here (415/400), before the backend is involved (issue 23, item 7).
+  const form = streamed ? null : await readFormData(request);
   let pasted: string | null = null;
   try {
     let created: NumberImport;
-    if (/^multipart\/form-data/i.test(contentType) && request.body) {
+    if (!form && request.body) {
       created = await api.call<NumberImport>("/api/phone-number-imports", {
         method: "POST",
         stream: { body: request.body, contentType },
         timeoutMs: UPLOAD_TIMEOUT_MS,
       });
     } else {
-      const form = await readFormData(request);
+      if (!form) throw new Error("unreachable: a form body was read above");
       pasted = String(form.get("text") ?? "").slice(0, IMPORT_MAX_PASTE_CHARS + 1);
       const body = new FormData();
       const organizationId = String(form.get("organization_id") ?? "");
@@ -190,13 +200,12 @@ function OrganizationSelect({
 export default function ImportNumbersUpload({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("imports");
   const navigation = useNavigation();
-  const [searchParams] = useSearchParams();
-  const { history, organizations, defaultOrganization } = loaderData;
+  const { history, organizations, defaultOrganization, canUpload: uploads } = loaderData;
   const busy = navigation.state === "submitting";
   const errors = actionData?.errors ?? {};
   const fileErrors = actionData?.form === "file" ? [...(errors[""] ?? []), ...(errors.file ?? [])] : undefined;
   const pasteErrors = actionData?.form === "paste" ? [...(errors[""] ?? []), ...(errors.file ?? []), ...(errors.text ?? [])] : undefined;
-  const page = Number(searchParams.get("page")) || 1;
+  const page = history.current_page;
   const number = (value: number) => numberFormat(i18n.language).format(value);
 
   return (
@@ -213,76 +222,83 @@ export default function ImportNumbersUpload({ loaderData, actionData }: Route.Co
         }
       />
       <ImportSteps current="upload" />
-      <div className="grid gap-6 lg:grid-cols-2">
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("upload.section")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            {/* A real multipart post: works without JavaScript; the portal streams it to the backend. */}
-            <Form method="post" encType="multipart/form-data" className="space-y-4" aria-label={t("upload.section")}>
-              {organizations && (
-                <OrganizationSelect
-                  id="file-organization"
-                  organizations={organizations}
-                  defaultValue={defaultOrganization ? String(defaultOrganization) : ""}
-                  errors={actionData?.form === "file" ? errors.organization_id : undefined}
-                />
-              )}
-              <FileDrop describedBy="import-file-description" />
-              <p id="import-file-description" className="text-[0.8125rem] text-muted-foreground">
-                {t("upload.fileDescription", { maxMb: IMPORT_MAX_BYTES / 1024 / 1024, maxRows: number(IMPORT_MAX_ROWS) })}
-              </p>
-              <ErrorList errors={fileErrors} className="font-medium" />
-              <Button type="submit" disabled={busy}>
-                {busy ? t("upload.submitting") : t("upload.submit")}
-              </Button>
-            </Form>
-          </CardContent>
-        </Card>
-        <Card>
-          <CardHeader>
-            <CardTitle>{t("upload.paste")}</CardTitle>
-          </CardHeader>
-          <CardContent>
-            <Form method="post" className="space-y-4" aria-label={t("upload.paste")}>
-              {organizations && (
-                <OrganizationSelect
-                  id="paste-organization"
-                  organizations={organizations}
-                  defaultValue={defaultOrganization ? String(defaultOrganization) : ""}
-                  errors={actionData?.form === "paste" ? errors.organization_id : undefined}
-                />
-              )}
-              <div className="space-y-1.5">
-                <label htmlFor="import-text" className="font-medium text-sm">
-                  {t("upload.pasteLabel")}
-                </label>
-                <Textarea
-                  id="import-text"
-                  name="text"
-                  rows={8}
-                  required
-                  dir="ltr"
-                  maxLength={IMPORT_MAX_PASTE_CHARS}
-                  defaultValue={actionData?.pasted ?? ""}
-                  aria-describedby="import-text-description"
-                  aria-invalid={pasteErrors && pasteErrors.length > 0 ? true : undefined}
-                  className="font-mono text-[0.8125rem]"
-                  placeholder={"number,organization,label\n+1 212 555 0142,BUS-10021,Front desk"}
-                />
-                <p id="import-text-description" className="text-[0.8125rem] text-muted-foreground">
-                  {t("upload.pasteDescription")}
+      {!uploads && (
+        <p className="rounded-md border p-4 text-sm" data-testid="import-read-only">
+          {t("upload.readOnly")}
+        </p>
+      )}
+      {uploads && (
+        <div className="grid gap-6 lg:grid-cols-2">
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("upload.section")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              {/* A real multipart post: works without JavaScript; the portal streams it to the backend. */}
+              <Form method="post" encType="multipart/form-data" className="space-y-4" aria-label={t("upload.section")}>
+                {organizations && (
+                  <OrganizationSelect
+                    id="file-organization"
+                    organizations={organizations}
+                    defaultValue={defaultOrganization ? String(defaultOrganization) : ""}
+                    errors={actionData?.form === "file" ? errors.organization_id : undefined}
+                  />
+                )}
+                <FileDrop describedBy="import-file-description" />
+                <p id="import-file-description" className="text-[0.8125rem] text-muted-foreground">
+                  {t("upload.fileDescription", { maxMb: IMPORT_MAX_BYTES / 1024 / 1024, maxRows: number(IMPORT_MAX_ROWS) })}
                 </p>
-                <ErrorList errors={pasteErrors} className="font-medium" />
-              </div>
-              <Button type="submit" variant="secondary" disabled={busy}>
-                {t("upload.pasteSubmit")}
-              </Button>
-            </Form>
-          </CardContent>
-        </Card>
-      </div>
+                <ErrorList errors={fileErrors} className="font-medium" />
+                <Button type="submit" disabled={busy}>
+                  {busy ? t("upload.submitting") : t("upload.submit")}
+                </Button>
+              </Form>
+            </CardContent>
+          </Card>
+          <Card>
+            <CardHeader>
+              <CardTitle>{t("upload.paste")}</CardTitle>
+            </CardHeader>
+            <CardContent>
+              <Form method="post" className="space-y-4" aria-label={t("upload.paste")}>
+                {organizations && (
+                  <OrganizationSelect
+                    id="paste-organization"
+                    organizations={organizations}
+                    defaultValue={defaultOrganization ? String(defaultOrganization) : ""}
+                    errors={actionData?.form === "paste" ? errors.organization_id : undefined}
+                  />
+                )}
+                <div className="space-y-1.5">
+                  <label htmlFor="import-text" className="font-medium text-sm">
+                    {t("upload.pasteLabel")}
+                  </label>
+                  <Textarea
+                    id="import-text"
+                    name="text"
+                    rows={8}
+                    required
+                    dir="ltr"
+                    maxLength={IMPORT_MAX_PASTE_CHARS}
+                    defaultValue={actionData?.pasted ?? ""}
+                    aria-describedby="import-text-description"
+                    aria-invalid={pasteErrors && pasteErrors.length > 0 ? true : undefined}
+                    className="font-mono text-[0.8125rem]"
+                    placeholder={"number,organization,label\n+1 212 555 0142,BUS-10021,Front desk"}
+                  />
+                  <p id="import-text-description" className="text-[0.8125rem] text-muted-foreground">
+                    {t("upload.pasteDescription")}
+                  </p>
+                  <ErrorList errors={pasteErrors} className="font-medium" />
+                </div>
+                <Button type="submit" variant="secondary" disabled={busy}>
+                  {t("upload.pasteSubmit")}
+                </Button>
+              </Form>
+            </CardContent>
+          </Card>
+        </div>
+      )}
 
       <Card>
         <CardHeader>

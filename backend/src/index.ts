@@ -15,6 +15,7 @@ import { deleteAbandonedImports } from "./lib/number-import";
 import { consumeImportBatches, type ImportBatchMessage } from "./lib/number-import-job";
 import { deleteExpiredDrafts } from "./lib/residential";
 import { csrfMiddleware, deleteExpiredSessions, sessionMiddleware } from "./lib/session";
+import { consumeTtsRenders, failStaleRenders, isTtsRenderMessage } from "./lib/tts-job";
 import { validationHook } from "./lib/validation";
 import { activity } from "./routes/activity-log";
 import { activityFiltersRoutes } from "./routes/activity-log-filters";
@@ -109,7 +110,8 @@ app.notFound((c) => c.json({ message: "Not found." }, 404));
 app.onError(handleError);
 
 /** The reconciler's cron (wrangler.toml): open carrier work with no news for a while is checked again. */
-export const RECONCILE_CRON = "*/5 * * * *";
+// Not exported: every named export of the main module must be a handler or workerd refuses to start.
+const RECONCILE_CRON = "*/5 * * * *";
 
 export default {
   fetch: app.fetch,
@@ -132,6 +134,12 @@ export default {
       }),
     );
     ctx.waitUntil(deleteAbandonedImports(env.DB, env.FILES));
+    // Renders a killed consumer left `rendering` (lib/tts-job.ts).
+    ctx.waitUntil(
+      failStaleRenders(env.DB).then((failed) => {
+        if (failed > 0) console.log(`[cleanup] tts_renders_failed=${failed}`);
+      }),
+    );
     // Residential wizard drafts untouched for 7 days.
     ctx.waitUntil(
       deleteExpiredDrafts(createDb(env.DB)).then((deleted) => {
@@ -139,12 +147,18 @@ export default {
       }),
     );
   },
-  /** The queue consumers of wrangler.toml: carrier checks (CARRIER_QUEUE) and phone-number import batches. */
+  /**
+   * The queue consumers of wrangler.toml: carrier checks (CARRIER_QUEUE), and the import queue, which also
+   * carries TTS renders (`kind: "tts_render"`, decision 033).
+   */
   async queue(batch, env) {
     if (batch.queue.startsWith("amp-carrier-sync")) {
       await consumeCarrierChecks(batch as MessageBatch<CarrierCheck>, env as typeof env & { CARRIER_QUEUE?: Queue<CarrierCheck> });
       return;
     }
-    await consumeImportBatches(batch as MessageBatch<ImportBatchMessage>, env);
+    const renders = batch.messages.filter(isTtsRenderMessage);
+    const imports = batch.messages.filter((message) => !isTtsRenderMessage(message));
+    if (renders.length > 0) await consumeTtsRenders(renders, env);
+    if (imports.length > 0) await consumeImportBatches({ ...batch, messages: imports } as MessageBatch<ImportBatchMessage>, env);
   },
 } satisfies ExportedHandler<BackendEnv>;

@@ -7,6 +7,8 @@ declare global {
       APP_KEY: string;
       /** "1" in the tests (vitest.config.ts); one test clears it to check the production rules. */
       SMTP_ALLOW_LOCAL: string;
+      /** Unset in the tests (the default 30 applies); one test lowers it. */
+      IMPORT_UPLOADS_PER_HOUR: string | undefined;
     }
     // Types `exports.default` of "cloudflare:workers" as the backend's default export.
     interface GlobalProps {

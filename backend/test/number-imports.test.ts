@@ -281,6 +281,28 @@ describe("phone-number imports: validation while streaming", () => {
     expect(await refusal(support, `number\n${numbers(1)[0]}\n`, { organizationId: 999999 })).toBe("validation.exists");
   });
 
+  it("refuses uploads from read-only roles, and counts each user's uploads per hour (issue 23, item 7)", async () => {
+    const auditor = await signedIn("auditor@amp.test");
+    expect((await upload(auditor, `number\n${numbers(1)[0]}\n`, { organizationId: 3 })).status).toBe(403);
+    expect((await upload(auditor, `number\n${numbers(1)[0]}\n`, { organizationId: 3, paste: true })).status).toBe(403);
+    expect((await auditor.get("/api/phone-number-imports")).status).toBe(200);
+    const stored = await env.DB.prepare("SELECT COUNT(*) AS n FROM number_imports WHERE created_by = 4").first<{ n: number }>();
+    expect(stored?.n).toBe(0);
+
+    const limit = env.IMPORT_UPLOADS_PER_HOUR;
+    env.IMPORT_UPLOADS_PER_HOUR = "2";
+    try {
+      const provider = await signedIn("provider@amp.test");
+      for (let index = 0; index < 2; index++) await uploaded(provider, `number\n${numbers(1)[0]}\n`, { organizationId: 3 });
+      const third = await upload(provider, `number\n${numbers(1)[0]}\n`, { organizationId: 3 });
+      expect(third.status).toBe(429);
+      expect(Number(third.headers.get("Retry-After"))).toBeGreaterThan(0);
+      expect((await json<{ errors: Record<string, string[]> }>(third)).errors.file).toEqual(["imports.file.quota"]);
+    } finally {
+      env.IMPORT_UPLOADS_PER_HOUR = limit;
+    }
+  });
+
   it("skips or updates numbers already in the organization and refuses numbers another organization holds", async () => {
     const admin = await signedIn("admin@amp.test");
     const [mine, theirs, fresh] = numbers(3);

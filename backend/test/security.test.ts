@@ -441,6 +441,12 @@ describe("uploaded SVGs cannot run, whatever their encoding", { timeout: 60_000 
     `<svg ${NS} ONLOAD="alert(1)"/>`,
     `<svg ${NS}><rect onmouseover = 'alert(1)'/></svg>`,
     `<svg ${NS}><style>@import url(https://evil.test/x.css);</style></svg>`,
+    // CSS escapes and comments (issue 23, item 7): what the browser reads is @import / expression( / url(…).
+    `<svg ${NS}><style>@im\\port url(https://evil.test/x.css);</style></svg>`,
+    `<svg ${NS}><style>@\\69mport "https://evil.test/x.css";</style></svg>`,
+    `<svg ${NS}><style>@im/**/port "https://evil.test/x.css";</style></svg>`,
+    `<svg ${NS}><rect style="fill: u\\rl(https://evil.test/track)"/></svg>`,
+    `<svg ${NS}><rect style="width: exp\\ression(alert(1))"/></svg>`,
     `<svg ${NS}><style>rect { fill: url(https://evil.test/track) }</style></svg>`,
     `<svg ${NS}><rect style="fill:url(&#106;avascript:alert(1))"/></svg>`,
     `<svg ${NS}><rect fill="url(https://evil.test/x#g)"/></svg>`,

@@ -190,6 +190,57 @@ describe("prompts API", () => {
     expect(failed.error).toContain("xx+m3");
   });
 
+  it("renders on the queue: a failed prompt renders again on request, once however often it is asked (issue 24)", async () => {
+    const client = await signedIn("admin@amp.test");
+    const created = await json<Prompt>(await client.post("/api/tts", { ...french, render: false }));
+    await env.DB.prepare("UPDATE tts_prompts SET status = 'failed', error = 'boom' WHERE id = ?").bind(created.id).run();
+    const answers = await Promise.all([1, 2, 3].map(() => client.post(`/api/tts/${created.id}/render`)));
+    expect(answers.map((answer) => answer.status).sort()).toEqual([202, 409, 409]);
+    expect((await settled(client, created.id)).status).toBe("ready");
+    const support = await signedIn("auditor@amp.test");
+    expect((await support.post(`/api/tts/${created.id}/render`)).status).toBe(403);
+  });
+
+  it("retries a render that fails for another reason than the engine, then ends failed; stale renders end failed", async () => {
+    const client = await signedIn("admin@amp.test");
+    const created = await json<Prompt>(await client.post("/api/tts", { ...french, render: false }));
+    await env.DB.prepare("UPDATE tts_prompts SET status = 'rendering' WHERE id = ?").bind(created.id).run();
+    const { consumeTtsRenders, failStaleRenders, TTS_MAX_ATTEMPTS, TTS_RETRIES_EXHAUSTED, TTS_RENDER_TIMED_OUT } = await import(
+      "../src/lib/tts-job"
+    );
+    // Storage that fails: the engine renders, the upload throws.
+    const broken = { ...env, FILES: { ...env.FILES, put: () => Promise.reject(new Error("R2 unavailable")) } } as unknown as typeof env;
+    const outcome = { acked: 0, retried: [] as number[] };
+    const message = (attempts: number) =>
+      ({
+        id: `m${attempts}`,
+        timestamp: new Date(),
+        attempts,
+        body: { kind: "tts_render", prompt_id: created.id, revision: 1, user_id: 1 },
+        ack: () => {
+          outcome.acked += 1;
+        },
+        retry: (options?: { delaySeconds?: number }) => {
+          outcome.retried.push(options?.delaySeconds ?? 0);
+        },
+      }) as unknown as Message<{ kind: "tts_render"; prompt_id: number; revision: number; user_id: number }>;
+    await consumeTtsRenders([message(1)], broken);
+    await consumeTtsRenders([message(2)], broken);
+    expect(outcome).toEqual({ acked: 0, retried: [2, 4] });
+    expect((await json<Prompt>(await client.get(`/api/tts/${created.id}`))).status).toBe("rendering");
+    await consumeTtsRenders([message(TTS_MAX_ATTEMPTS)], broken);
+    expect(outcome.acked).toBe(1);
+    const failed = await json<Prompt>(await client.get(`/api/tts/${created.id}`));
+    expect(failed).toMatchObject({ status: "failed", error: TTS_RETRIES_EXHAUSTED });
+
+    // A render whose consumer died: still `rendering` after 15 minutes, the cron ends it.
+    await env.DB.prepare("UPDATE tts_prompts SET status = 'rendering', updated_at = '2000-01-01T00:00:00.000Z' WHERE id = ?")
+      .bind(created.id)
+      .run();
+    expect(await failStaleRenders(env.DB)).toBeGreaterThanOrEqual(1);
+    expect(await json<Prompt>(await client.get(`/api/tts/${created.id}`))).toMatchObject({ status: "failed", error: TTS_RENDER_TIMED_OUT });
+  });
+
   it("keeps prompts inside their organization", async () => {
     const northwind = await signedIn("orgadmin@northwind.test");
     const created = await json<Prompt>(await northwind.post("/api/tts", { ...french, name: "Northwind only", render: false }));

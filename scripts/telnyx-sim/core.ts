@@ -147,9 +147,15 @@ export class TelnyxSimulator {
   /** Every request, as "METHOD /path" (tests read it). */
   readonly requests: string[] = [];
   private keys: CryptoKeyPair | null = null;
+  /** Events due but not yet handed out by advance(). */
+  private readonly outbox: unknown[] = [];
   private sequence = 0;
 
-  constructor(private readonly options: SimOptions) {}
+  private readonly options: SimOptions;
+
+  constructor(options: SimOptions) {
+    this.options = options;
+  }
 
   private now(): Date {
     return this.options.now?.() ?? new Date();
@@ -199,8 +205,15 @@ export class TelnyxSimulator {
    * (`number_order.complete`, `porting_order.status_changed`), signed. The server calls this every second.
    */
   async advance(): Promise<SignedWebhook[]> {
+    this.settle();
+    const events = this.outbox.splice(0);
+    return Promise.all(events.map((event) => this.sign(JSON.stringify(event))));
+  }
+
+  /** Moves what is due; the events wait in the outbox until advance() hands them out. */
+  private settle(): void {
     const now = this.now().getTime();
-    const events: unknown[] = [];
+    const events = this.outbox;
     for (const order of this.orders.values()) {
       if (order.settled || now < order.due_at) continue;
       order.settled = true;
@@ -244,7 +257,6 @@ export class TelnyxSimulator {
         events.push(this.event("porting_order.status_changed", { ...this.portView(port), webhook_url: port.webhook_url }));
       }
     }
-    return Promise.all(events.map((event) => this.sign(JSON.stringify(event))));
   }
 
   /** Answers one API request (base path /v2). */
@@ -255,7 +267,7 @@ export class TelnyxSimulator {
     if (request.headers.get("authorization") !== `Bearer ${this.options.apiKey}`) {
       return error(401, "10009", "Authentication failed", "The API key is missing or wrong.");
     }
-    await this.advance();
+    this.settle();
     const body =
       request.method === "GET" || request.method === "DELETE" ? {} : ((await request.json().catch(() => ({}))) as Record<string, unknown>);
     const segments = path.split("/").filter(Boolean).map(decodeURIComponent);

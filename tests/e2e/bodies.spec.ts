@@ -30,3 +30,22 @@ test("non-form bodies to actions answer 400 or 415, and the session survives", a
   expect(response?.status()).toBe(200);
   await expect(page).toHaveURL(/\/dashboard$/);
 });
+
+test("the import upload refuses a body that is not a form (415), and a page number out of range reads as page 1", async ({
+  page,
+  baseURL,
+}) => {
+  await signIn(page, ACCOUNTS.superAdmin);
+  const headers = { Origin: new URL(baseURL ?? page.url()).origin };
+  const json = await page.request.post("/tools/import/phone_numbers", {
+    headers: { ...headers, "Content-Type": "application/json" },
+    data: '{"text":"+12125550142"}',
+  });
+  expect(json.status()).toBe(415);
+  const bare = await page.request.post("/tools/import/phone_numbers", { headers, data: "text=x" });
+  expect([400, 415]).toContain(bare.status());
+  for (const value of ["1e30", "-3", "99999999999999999999", "x"]) {
+    const response = await page.goto(`/tools/import/phone_numbers?page=${value}`);
+    expect(response?.status(), `page=${value}`).toBe(200);
+  }
+});

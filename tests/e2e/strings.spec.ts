@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { resources } from "../../app/locales";
-import { ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, useLanguage } from "./support";
+import { ACCOUNTS, DEMO_PASSWORD, expect, signIn, signInThroughForm, test, useLanguage } from "./support";
 
 /**
  * The browser loads strings per namespace (docs/decisions/024-strings-load-per-namespace.md): a page loads,
@@ -137,7 +137,8 @@ test("signing in without a change of language stays a client-side navigation", a
     if (request.resourceType() === "document") documents.push(new URL(request.url()).pathname);
   });
   await useLanguage(page, "en");
-  await signIn(page, ACCOUNTS.superAdmin);
+  // This test is about the sign-in form itself: not the saved session signIn() reuses.
+  await signInThroughForm(page, ACCOUNTS.superAdmin);
   await expect(page).toHaveURL(/\/dashboard$/);
   expect(documents).toEqual(["/login"]);
 });

@@ -7,6 +7,7 @@ const imports: Translation<typeof en> = {
   description: "ارفع جدول أرقام، وتحقق من كل سطر، ثم أضفها إلى المخزون.",
   steps: { label: "خطوات الاستيراد", upload: "الرفع", preview: "التحقق والاستيراد", current: "(الخطوة الحالية)" },
   upload: {
+    readOnly: "يتيح لك دورك الاطلاع على عمليات الاستيراد وتقاريرها، لا رفع الملفات.",
     section: "رفع ملف CSV",
     file: "ملف CSV",
     fileDescription:
@@ -60,6 +61,7 @@ const imports: Translation<typeof en> = {
     completed: "مكتمل",
   },
   file: {
+    quota: "لقد رفعت ملفات كثيرة خلال الساعة الماضية. حاول مرة أخرى لاحقًا.",
     missing: "اختر ملف CSV أو الصق أسطرًا.",
     empty: "الملف فارغ.",
     header_only: "يحتوي الملف على سطر عناوين ولا يحتوي على أرقام.",

@@ -6,6 +6,7 @@ const imports = {
   description: "Upload a spreadsheet of numbers, check every row, then add them to the inventory.",
   steps: { label: "Import steps", upload: "Upload", preview: "Check and import", current: "(current step)" },
   upload: {
+    readOnly: "Your role can read imports and their reports but not upload files.",
     section: "Upload a CSV file",
     file: "CSV file",
     fileDescription: "Comma, semicolon or tab separated, as Excel and Google Sheets export it. At most {{maxMb}} MB and {{maxRows}} rows.",
@@ -59,6 +60,7 @@ const imports = {
     completed: "Completed",
   },
   file: {
+    quota: "You have uploaded many files in the last hour. Try again later.",
     missing: "Choose a CSV file or paste rows.",
     empty: "The file is empty.",
     header_only: "The file has a header row but no numbers.",

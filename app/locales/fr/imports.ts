@@ -7,6 +7,7 @@ const imports: Translation<typeof en> = {
   description: "Envoyez un tableau de numéros, vérifiez chaque ligne, puis ajoutez-les à l’inventaire.",
   steps: { label: "Étapes de l’import", upload: "Envoi", preview: "Vérification et import", current: "(étape en cours)" },
   upload: {
+    readOnly: "Votre rôle permet de consulter les imports et leurs rapports, mais pas d’envoyer des fichiers.",
     section: "Envoyer un fichier CSV",
     file: "Fichier CSV",
     fileDescription:
@@ -63,6 +64,7 @@ const imports: Translation<typeof en> = {
     completed: "Terminé",
   },
   file: {
+    quota: "Vous avez envoyé beaucoup de fichiers au cours de la dernière heure. Réessayez plus tard.",
     missing: "Choisissez un fichier CSV ou collez des lignes.",
     empty: "Le fichier est vide.",
     header_only: "Le fichier a une ligne d’en-tête mais aucun numéro.",

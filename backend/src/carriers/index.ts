@@ -22,6 +22,8 @@ export interface CarrierSettings {
   SANDBOX_WEBHOOK_SECRET?: string;
   /** Telnyx (docs/telnyx.md): the API key (a secret) and the ids new and ported numbers are assigned to. */
   TELNYX_API_KEY?: string;
+  /** Telnyx's webhook signing key (a secret: the base64 public key from Mission Control). */
+  TELNYX_PUBLIC_KEY?: string;
   TELNYX_CONNECTION_ID?: string;
   TELNYX_MESSAGING_PROFILE_ID?: string;
   /** Where Telnyx posts porting progress: the portal's public /webhooks/telnyx URL. */
@@ -71,6 +73,7 @@ export function createCarrier(settings: CarrierSettings, db: Db): Carrier {
         connectionId: settings.TELNYX_CONNECTION_ID,
         messagingProfileId: settings.TELNYX_MESSAGING_PROFILE_ID,
         webhookUrl: settings.TELNYX_WEBHOOK_URL,
+        publicKey: settings.TELNYX_PUBLIC_KEY,
       }),
     );
   }

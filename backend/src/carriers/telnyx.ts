@@ -9,6 +9,7 @@ import { parsePhoneNumberFromString } from "libphonenumber-js/max";
 import Telnyx from "telnyx";
 import { addBusinessDays } from "./sandbox";
 import { addressesDiffer, fromTelnyxAddress, splitCallerName, type TelnyxPostalAddress, toTelnyxAddress } from "./telnyx-address";
+import { orderedNumbers, parseTelnyxEvent, portException, portStatus, verifyTelnyxWebhook } from "./telnyx-webhooks";
 import {
   type AvailableNumber,
   CAPABILITIES,
@@ -16,6 +17,7 @@ import {
   type Carrier,
   CarrierError,
   type CarrierErrorCode,
+  type CarrierEvent,
   type CarrierOrder,
   type E911AddressInput,
   type E911Provisioning,
@@ -30,6 +32,7 @@ import {
   type PortOrderStatus,
   type Reservation,
   type SearchCriteria,
+  type WebhookRequest,
 } from "./types";
 
 export interface TelnyxOptions {
@@ -42,6 +45,8 @@ export interface TelnyxOptions {
   messagingProfileId?: string;
   /** Where Telnyx posts the progress of porting orders (the portal's /webhooks/telnyx). */
   webhookUrl?: string;
+  /** Telnyx's webhook signing key (base64 Ed25519 public key, TELNYX_PUBLIC_KEY). */
+  publicKey?: string;
   /** Milliseconds before the SDK gives up on one request (the adapter's callers also time out). */
   timeoutMs?: number;
   /** Tests hand the simulator in here instead of the network. */
@@ -55,6 +60,9 @@ const RESERVATION_MINUTES = 30;
 const PORT_ID_SEPARATOR = ",";
 
 const SEARCH_FEATURES = new Set<string>(CAPABILITIES);
+
+/** How far each status is along the way, to report a split port by its least advanced part. */
+const PORT_PROGRESS: Record<PortOrderStatus, number> = { exception: 0, submitted: 1, foc_confirmed: 2, completed: 3, cancelled: 4 };
 
 /** "1.00" (dollars, as Telnyx writes money) → 100 cents. */
 function cents(amount: string | undefined): number {
@@ -117,38 +125,6 @@ function e164Of(value: string | undefined | null): string | null {
   if (digits.length === 11 && digits.startsWith("1")) return `+${digits}`;
   return value.startsWith("+") ? value : null;
 }
-
-/** Telnyx's porting exception codes that AMP has a message for; any other is shown as Telnyx words it. */
-const PORT_EXCEPTIONS: Record<string, CarrierErrorCode> = {
-  ACCOUNT_NUMBER_MISMATCH: "carrier.port_account_mismatch",
-  PASSCODE_PIN_INVALID: "carrier.port_account_mismatch",
-  PHONE_NUMBER_NOT_PORTABLE: "carrier.not_portable",
-  RATE_CENTER_NOT_PORTABLE: "carrier.not_portable",
-};
-
-type TelnyxPortStatus =
-  | "draft"
-  | "in-process"
-  | "submitted"
-  | "exception"
-  | "foc-date-confirmed"
-  | "ported"
-  | "cancelled"
-  | "cancel-pending";
-
-const PORT_STATUS: Record<TelnyxPortStatus, PortOrderStatus> = {
-  draft: "submitted",
-  "in-process": "submitted",
-  submitted: "submitted",
-  exception: "exception",
-  "foc-date-confirmed": "foc_confirmed",
-  ported: "completed",
-  cancelled: "cancelled",
-  "cancel-pending": "cancelled",
-};
-
-/** How far each status is along the way, to report a split port by its least advanced part. */
-const PORT_PROGRESS: Record<PortOrderStatus, number> = { exception: 0, submitted: 1, foc_confirmed: 2, completed: 3, cancelled: 4 };
 
 /**
  * A Telnyx failure as the carrier error the screens show: 404 is `carrier.not_found`; a refusal of the request
@@ -477,21 +453,11 @@ export class TelnyxCarrier implements Carrier {
       carrierPortId.split(PORT_ID_SEPARATOR).map(async (id) => {
         const answer = await this.call("getPortOrder", "carrier.not_found", (client) => client.portingOrders.retrieve(id));
         const order = answer.data;
-        const status = PORT_STATUS[(order?.status?.value ?? "submitted") as TelnyxPortStatus] ?? "submitted";
-        const details = order?.status?.details ?? [];
-        const known = details.map((detail) => PORT_EXCEPTIONS[detail.code ?? ""]).find(Boolean);
+        const status = portStatus(order?.status?.value);
         const activation = order?.activation_settings;
         return {
           status,
-          exception:
-            status === "exception"
-              ? (known ??
-                (details
-                  .map((detail) => detail.description ?? detail.code)
-                  .filter(Boolean)
-                  .join("; ") ||
-                  "carrier.order_rejected"))
-              : null,
+          exception: status === "exception" ? portException(order?.status?.details) : null,
           foc_date: (activation?.foc_datetime_actual ?? null)?.slice(0, 10) ?? null,
         };
       }),
@@ -520,6 +486,15 @@ export class TelnyxCarrier implements Carrier {
       await this.call("cancelPortOrder", "carrier.order_rejected", (client) => client.portingOrders.actions.cancel(id));
     }
     return { carrier_port_id: carrierPortId, status: "cancelled", foc_date: null, exception: null };
+  }
+
+  /** Checks Telnyx's signature (telnyx-webhooks.ts) and reads the event; anything else is `carrier.webhook_invalid`. */
+  async parseWebhook(request: WebhookRequest, now: Date): Promise<CarrierEvent[]> {
+    const verdict = await verifyTelnyxWebhook(request.body, request.headers, this.options.publicKey, now);
+    if (verdict !== "valid") throw new CarrierError("carrier.webhook_invalid", verdict);
+    const event = parseTelnyxEvent(request.body);
+    if (!event) throw new CarrierError("carrier.webhook_invalid", "not a Telnyx event");
+    return [event];
   }
 
   /** Telnyx's number lookup (carrier and portability data); the holding vendor is the SPID's carrier. */
@@ -626,19 +601,4 @@ export class TelnyxCarrier implements Carrier {
     );
     return { status: "removed", reason: null };
   }
-}
-
-/** Telnyx's per-number state of an order: success is complete, failure is the carrier's rejection. */
-function orderedNumbers(
-  numbers: { phone_number?: string; status?: "pending" | "success" | "failure" }[] | undefined,
-): Map<string, OrderedNumber> {
-  const byNumber = new Map<string, OrderedNumber>();
-  for (const entry of numbers ?? []) {
-    if (!entry.phone_number) continue;
-    const e164 = entry.phone_number;
-    if (entry.status === "success") byNumber.set(e164, { e164, status: "complete", reason: null });
-    else if (entry.status === "failure") byNumber.set(e164, { e164, status: "failed", reason: "carrier.order_rejected" });
-    else byNumber.set(e164, { e164, status: "pending", reason: null });
-  }
-  return byNumber;
 }

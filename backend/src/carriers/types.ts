@@ -131,6 +131,7 @@ export interface PortDocument {
 export type PortOrderStatus = "submitted" | "foc_confirmed" | "completed" | "exception" | "cancelled";
 
 export interface PortOrder {
+  /** The carrier's id; several ids joined by commas when the carrier split the request (Telnyx: one per losing carrier). */
   carrier_port_id: string;
   status: PortOrderStatus;
   foc_date: string | null;

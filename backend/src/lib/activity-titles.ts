@@ -122,6 +122,11 @@ export const ACTIVITY_TITLES = {
   "tts.created": { en: "Created a text-to-speech prompt", fr: "Création d’une annonce vocale", ar: "إنشاء رسالة صوتية" },
   "tts.updated": { en: "Updated a text-to-speech prompt", fr: "Modification d’une annonce vocale", ar: "تعديل رسالة صوتية" },
   "tts.deleted": { en: "Deleted a text-to-speech prompt", fr: "Suppression d’une annonce vocale", ar: "حذف رسالة صوتية" },
+  "tts.render_requested": {
+    en: "Rendered a text-to-speech prompt again",
+    fr: "Nouveau rendu d’une annonce vocale",
+    ar: "إعادة توليد رسالة صوتية",
+  },
   "devices.created": { en: "Added a device", fr: "Ajout d’un appareil", ar: "إضافة جهاز" },
   "devices.deleted": { en: "Deleted a device", fr: "Suppression d’un appareil", ar: "حذف جهاز" },
   "devices.overrides_updated": {

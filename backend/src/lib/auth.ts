@@ -167,6 +167,14 @@ export function requirePermission(key: Permission): MiddlewareHandler<AppEnv> {
   };
 }
 
+/** 403 unless the user holds at least one of the keys. */
+export function requireAnyPermission(...keys: Permission[]): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!keys.some((key) => currentUser(c).permissions.includes(key))) throw forbidden();
+    await next();
+  };
+}
+
 /** The signed-in user in a handler behind requireAuth. */
 export function currentUser(c: Context<AppEnv>): CurrentUser {
   const user = c.get("user");

@@ -11,7 +11,8 @@ export const SEARCH_MAX_BYTES = 48;
 
 /** The query every list accepts (Laravel paginator conventions); resources extend it with their filters. */
 export const listQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
+  // At most 9 digits, as the portal reads it: `page=1e30` is a 422, not an offset SQLite cannot hold (a 500).
+  page: z.coerce.number().int().min(1).max(999_999_999).default(1),
   per_page: z.coerce
     .number()
     .int()

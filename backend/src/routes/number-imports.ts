@@ -7,12 +7,14 @@ import {
   IMPORT_MAX_ROWS,
   IMPORT_PREVIEW_ERRORS,
   IMPORT_STATUSES,
+  IMPORT_UPLOAD_PERMISSIONS,
+  IMPORT_UPLOADS_PER_HOUR,
   rowErrorText,
 } from "../../../common/number-imports";
 import type { Db } from "../db/client";
 import { numberImports, organizations, users } from "../db/schema";
 import { logActivity } from "../lib/activity";
-import { currentUser, requireAuth, requirePermission } from "../lib/auth";
+import { currentUser, requireAnyPermission, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, notFound, validationError } from "../lib/errors";
 import { receiveImport } from "../lib/number-import";
@@ -21,6 +23,7 @@ import { BATCH_ROWS, enqueueBatches, type ImportBatchMessage, missingBatches } f
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { tenantScope } from "../lib/tenant";
+import { enforce } from "../lib/throttle";
 import { validationHook } from "../lib/validation";
 
 /**
@@ -235,8 +238,9 @@ numberImportsRoutes.openapi(
       "members import into their own organization), `type` (local, toll_free, mobile), `label`, `cnam` and the optional E911 columns " +
       "`e911_caller_name` … `e911_country`. Comma, semicolon or tab; UTF-8 with or without BOM, UTF-16 with BOM, Windows-1252. " +
       "`organization_id` (staff): the organization of rows that name none; send it before the file. File-level refusals are 422 on `file` " +
-      "(`imports.file.*`); row problems are in the import's `errors`.",
-    middleware: [requireAuth, requirePermission("tools.phone_numbers.read")] as const,
+      "(`imports.file.*`); row problems are in the import's `errors`. Needs `tools.phone_numbers.order` or `.import` (read-only roles " +
+      "cannot upload); at most IMPORT_UPLOADS_PER_HOUR (default 30) uploads per user and hour, then 429 `imports.file.quota` with Retry-After.",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.read"), requireAnyPermission(...IMPORT_UPLOAD_PERMISSIONS)] as const,
     request: {
       body: {
         required: true,
@@ -254,13 +258,21 @@ numberImportsRoutes.openapi(
         },
       },
     },
-    responses: { 201: jsonContent(ImportDetailSchema, "The validated import (preview)"), ...errorResponses(401, 403, 415, 419, 422) },
+    responses: { 201: jsonContent(ImportDetailSchema, "The validated import (preview)"), ...errorResponses(401, 403, 415, 419, 422, 429) },
   }),
   async (c) => {
     const me = currentUser(c);
     const db = c.get("db");
     const body = c.req.raw.body;
     if (!body) throw validationError({ file: ["imports.file.missing"] });
+    // Counted before the file is read (atomic, so parallel uploads cannot pass it together).
+    const perHour = Number(c.env.IMPORT_UPLOADS_PER_HOUR) || IMPORT_UPLOADS_PER_HOUR;
+    await enforce(
+      c.get("db"),
+      [{ key: `imports:upload:${me.id}`, maxAttempts: perHour, decaySeconds: 3600 }],
+      "imports.file.quota",
+      "file",
+    );
     const [own] = await db
       .select({ accountNumber: organizations.accountNumber, name: organizations.name })
       .from(organizations)

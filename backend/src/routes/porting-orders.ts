@@ -30,6 +30,7 @@ import { type LosingCarrier, loaPdf } from "../lib/loa-letter";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { carrierCall } from "../lib/phone-numbers";
+import { portRequestSecrets } from "../lib/port-documents";
 import { canMove, claimSubmission, type PortingStatus, releaseSubmission, transitionAction } from "../lib/porting";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { currentTime } from "../lib/time";
@@ -492,6 +493,7 @@ portingOrdersRoutes.openapi(
       try {
         // The PIN leaves its encryption only on its way to the carrier.
         const pin = row.pinEncrypted ? await decryptSecret(appKey(c.env), row.pinEncrypted) : null;
+        const { documents } = await portRequestSecrets(c.env, db, { id: row.id, pinEncrypted: null });
         port = await carrierCall(() =>
           carrier.createPortOrder(
             {
@@ -516,6 +518,7 @@ portingOrdersRoutes.openapi(
               requested_foc_date: row.requestedFocDate,
               partial: row.partial,
               request_key: requestKey,
+              documents,
             },
             now,
           ),

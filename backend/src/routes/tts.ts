@@ -1,15 +1,16 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { organizations, TTS_FORMATS, TTS_STATUSES, ttsPrompts, users } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
-import { notFound } from "../lib/errors";
+import { ApiError, notFound } from "../lib/errors";
 import { csvExportResponse, exportResponse } from "../lib/export";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
+import { enqueueRender, TTS_RETRIES_EXHAUSTED } from "../lib/tts-job";
 import { ErrorBag, validationHook } from "../lib/validation";
 import { findVoice, TTS_LANGUAGES, type TtsEngine, TtsRenderError, TtsTooLong, ttsEngine } from "../tts";
 import { checkSsml, SSML_TAGS, speechEstimateMs } from "../tts/ssml";
@@ -113,11 +114,19 @@ async function findPrompt(db: Db, me: CurrentUser, id: number) {
 }
 
 /**
- * Renders one revision of a prompt and stores the audio; runs after the response (waitUntil). The final
+ * Renders one revision of a prompt and stores the audio; runs on the TTS queue (lib/tts-job.ts). The final
  * update only applies while the prompt is still at that revision: an edit made meanwhile started its own
  * render, and the older audio is thrown away.
  */
-export async function renderPrompt(env: AppEnv["Bindings"], db: Db, engine: TtsEngine, promptId: number, revision: number, userId: number) {
+export async function renderPrompt(
+  env: AppEnv["Bindings"],
+  db: Db,
+  engine: TtsEngine,
+  promptId: number,
+  revision: number,
+  userId: number,
+  options: { finalAttempt: boolean } = { finalAttempt: true },
+) {
   const [prompt] = await db
     .select()
     .from(ttsPrompts)
@@ -146,7 +155,9 @@ export async function renderPrompt(env: AppEnv["Bindings"], db: Db, engine: TtsE
     if (updated.length === 0) await env.FILES.delete(key);
     else if (prompt.audioKey && prompt.audioKey !== key) await env.FILES.delete(prompt.audioKey);
   } catch (error) {
-    const reason = error instanceof Error ? error.message : String(error);
+    // Not the engine's refusal (storage, database): the queue tries again, unless this was the last attempt.
+    if (!(error instanceof TtsRenderError) && !options.finalAttempt) throw error;
+    const reason = error instanceof TtsRenderError ? error.message : TTS_RETRIES_EXHAUSTED;
     if (!(error instanceof TtsRenderError)) console.error("tts render", promptId, error);
     await db
       .update(ttsPrompts)
@@ -429,7 +440,7 @@ ttsRoutes.openapi(
     method: "post",
     path: "/api/tts",
     tags: ["Text-to-speech"],
-    summary: "Create a prompt; it renders after the response (status `rendering`, then `ready` or `failed`)",
+    summary: "Create a prompt; it renders on a queue after the response (status `rendering`, then `ready` or `failed`)",
     middleware: [requireAuth, requirePermission("tools.text_to_speech.modify")] as const,
     request: { body: jsonBody(PromptBody) },
     responses: { 201: jsonContent(PromptSchema, "The new prompt"), ...errorResponses(401, 403, 419, 422) },
@@ -465,7 +476,7 @@ ttsRoutes.openapi(
       organization_id: organizationId,
       after: auditFields(values),
     });
-    if (body.render) c.executionCtx.waitUntil(renderPrompt(c.env, db, engine, created.id, created.revision, me.id));
+    if (body.render) await enqueueRender(c.env, { prompt_id: created.id, revision: created.revision, user_id: me.id });
     return c.json(serialize(await findPrompt(db, me, created.id)), 201);
   },
 );
@@ -512,8 +523,43 @@ ttsRoutes.openapi(
       before: auditFields(existing),
       after: auditFields(values),
     });
-    if (body.render) c.executionCtx.waitUntil(renderPrompt(c.env, db, engine, id, revision, me.id));
+    if (body.render) await enqueueRender(c.env, { prompt_id: id, revision, user_id: me.id });
     return c.json(serialize(await findPrompt(db, me, id)), 200);
+  },
+);
+
+ttsRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/tts/{id}/render",
+    tags: ["Text-to-speech"],
+    summary: "Render a prompt again as it is saved (after `failed`, or a draft): status `rendering`, on the queue",
+    description: "409 while a render of the prompt is still running.",
+    middleware: [requireAuth, requirePermission("tools.text_to_speech.modify")] as const,
+    request: { params: idParam },
+    responses: { 202: jsonContent(PromptSchema, "The prompt, rendering"), ...errorResponses(401, 403, 404, 409, 419) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const { id } = c.req.valid("param");
+    const existing = await findPrompt(db, me, id);
+    // Claimed atomically: two clicks queue one render.
+    const [claimed] = await db
+      .update(ttsPrompts)
+      .set({ status: "rendering", error: null, updatedAt: new Date().toISOString() })
+      .where(and(eq(ttsPrompts.id, id), eq(ttsPrompts.revision, existing.revision), ne(ttsPrompts.status, "rendering")))
+      .returning({ revision: ttsPrompts.revision });
+    if (!claimed) throw new ApiError(409, { message: "tts.already_rendering" });
+    await logActivity(c, {
+      action: "tts.render_requested",
+      subject_type: "tts_prompt",
+      subject_id: id,
+      subject_label: existing.name,
+      organization_id: existing.organizationId,
+    });
+    await enqueueRender(c.env, { prompt_id: id, revision: claimed.revision, user_id: me.id });
+    return c.json(serialize(await findPrompt(db, me, id)), 202);
   },
 );
 
