@@ -133,7 +133,7 @@ async function accountState(workers) {
       d1: [{ name: PRODUCTION.database, uuid: id(`D1 ${PRODUCTION.database}`) }],
       kv: [{ title: PRODUCTION.kv, id: id(`KV ${PRODUCTION.kv}`) }],
       r2: [PRODUCTION.bucket],
-      queues: [PRODUCTION.queue],
+      queues: Object.values(PRODUCTION.queues),
       workers: [PRODUCTION.backend, PRODUCTION.portal],
     };
   }

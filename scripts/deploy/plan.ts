@@ -19,9 +19,19 @@ export interface ResourceNames {
   kv: string;
   /** R2 bucket (binding FILES). */
   bucket: string;
-  /** Queue of phone-number import batches (IMPORT_QUEUE, consumed by the backend). */
-  queue: string;
+  /**
+   * Every queue of backend/wrangler.toml, keyed by its production name: number-import batches and TTS renders
+   * (IMPORT_QUEUE, TTS_QUEUE), carrier checks (CARRIER_QUEUE). All are produced and consumed by the backend.
+   */
+  queues: Record<ProductionQueue, string>;
 }
+
+/** The queues of backend/wrangler.toml (a unit test keeps them equal); a preview gets each with its prefix. */
+export const PRODUCTION_QUEUES = ["amp-number-imports", "amp-carrier-sync"] as const;
+export type ProductionQueue = (typeof PRODUCTION_QUEUES)[number];
+
+const queueNames = (rename: (production: ProductionQueue) => string) =>
+  Object.fromEntries(PRODUCTION_QUEUES.map((queue) => [queue, rename(queue)])) as Record<ProductionQueue, string>;
 
 /** What the account holds, as read by scripts/deploy/account.ts (or a `--state` file). */
 export interface AccountState {
@@ -44,7 +54,7 @@ export const PRODUCTION: ResourceNames = {
   database: "amp",
   kv: "amp-sessions",
   bucket: "amp-files",
-  queue: "amp-number-imports",
+  queues: queueNames((queue) => queue),
 };
 
 export const PREVIEW_PREFIX = "amp-preview-";
@@ -87,7 +97,7 @@ export function resourceNames(target: Target): ResourceNames {
     database: base,
     kv: `${base}-sessions`,
     bucket: `${base}-files`,
-    queue: `${base}-number-imports`,
+    queues: queueNames((queue) => `${base}-${queue.slice("amp-".length)}`),
   };
 }
 
@@ -143,12 +153,12 @@ export function planDeploy(target: Target, state: AccountState, options: DeployO
   const database = state.d1.find((entry) => entry.name === names.database);
   const kv = state.kv.find((entry) => entry.title === names.kv);
   const hasBucket = state.r2.includes(names.bucket);
-  const hasQueue = state.queues.includes(names.queue);
+  const missingQueues = Object.values(names.queues).filter((queue) => !state.queues.includes(queue));
   const missing = [
     database ? null : `D1 database ${names.database}`,
     kv ? null : `KV namespace ${names.kv}`,
     hasBucket ? null : `R2 bucket ${names.bucket}`,
-    hasQueue ? null : `queue ${names.queue}`,
+    ...missingQueues.map((queue) => `queue ${queue}`),
   ].filter((entry): entry is string => entry !== null);
   // Production is created (and given its secrets) only by the one-time set-up, never by a routine deploy.
   const workersMissing = [names.backend, names.portal]
@@ -172,9 +182,9 @@ export function planDeploy(target: Target, state: AccountState, options: DeployO
     creates.push(`R2 bucket ${names.bucket}`);
     steps.push({ kind: "wrangler", summary: `create the R2 bucket ${names.bucket}`, args: ["r2", "bucket", "create", names.bucket] });
   }
-  if (!hasQueue) {
-    creates.push(`queue ${names.queue}`);
-    steps.push({ kind: "wrangler", summary: `create the queue ${names.queue}`, args: ["queues", "create", names.queue] });
+  for (const queue of missingQueues) {
+    creates.push(`queue ${queue}`);
+    steps.push({ kind: "wrangler", summary: `create the queue ${queue}`, args: ["queues", "create", queue] });
   }
 
   const databaseId = database?.uuid ?? pending(`D1 ${names.database}`);
@@ -186,7 +196,7 @@ export function planDeploy(target: Target, state: AccountState, options: DeployO
     name: names.backend,
     DB: `D1 ${names.database} (${databaseId})`,
     FILES: `R2 ${names.bucket}`,
-    IMPORT_QUEUE: `queue ${names.queue} (producer and consumer)`,
+    queues: `${Object.values(names.queues).join(", ")} (producer and consumer)`,
   };
   if (preview) {
     const host = portalHost ?? `${names.portal}.<workers.dev subdomain>.workers.dev`;
@@ -281,8 +291,8 @@ export function planTeardown(branch: string, state: AccountState): Plan {
   if (state.workers.includes(names.backend)) {
     steps.push({ kind: "wrangler", summary: `delete the backend ${names.backend}`, args: ["delete", names.backend, "--force"] });
   }
-  if (state.queues.includes(names.queue)) {
-    steps.push({ kind: "wrangler", summary: `delete the queue ${names.queue}`, args: ["queues", "delete", names.queue] });
+  for (const queue of Object.values(names.queues).filter((name) => state.queues.includes(name))) {
+    steps.push({ kind: "wrangler", summary: `delete the queue ${queue}`, args: ["queues", "delete", queue] });
   }
   const kv = state.kv.find((entry) => entry.title === names.kv);
   if (kv) {
@@ -388,10 +398,17 @@ export function backendDeployConfig(generated: JsonObject, target: Target, state
     d1_databases: [{ ...d1, database_name: names.database, database_id: database.uuid }],
     r2_buckets: [{ ...bucket, bucket_name: names.bucket }],
     queues: {
-      producers: queues.producers.map((producer) => ({ ...producer, queue: names.queue })),
-      consumers: queues.consumers.map((consumer) => ({ ...consumer, queue: names.queue })),
+      producers: queues.producers.map((producer) => ({ ...producer, queue: environmentQueue(producer.queue, names) })),
+      consumers: queues.consumers.map((consumer) => ({ ...consumer, queue: environmentQueue(consumer.queue, names) })),
     },
   };
+}
+
+/** A queue of the generated config, renamed for this environment; one the plan does not know stops the deploy. */
+function environmentQueue(queue: unknown, names: ResourceNames): string {
+  const known = PRODUCTION_QUEUES.find((production) => production === queue);
+  if (!known) throw new Error(`backend/wrangler.toml names the queue "${String(queue)}", which the deploy plan does not know (PRODUCTION_QUEUES).`);
+  return names.queues[known];
 }
 
 /** The portal's deploy config: its own KV namespace, and BACKEND bound to this environment's backend. */

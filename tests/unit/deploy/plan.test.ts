@@ -10,6 +10,8 @@ import {
   MAX_SLUG_LENGTH,
   type Plan,
   PRODUCTION,
+  type ResourceNames,
+  PRODUCTION_QUEUES,
   planDeploy,
   planOrphanSweep,
   planTeardown,
@@ -24,7 +26,7 @@ const production: AccountState = {
   d1: [{ name: "amp", uuid: "prod-d1" }],
   kv: [{ title: "amp-sessions", id: "prod-kv" }],
   r2: ["amp-files"],
-  queues: ["amp-number-imports"],
+  queues: ["amp-number-imports", "amp-carrier-sync"],
   workers: ["amp", "amp-backend"],
   workersSubdomain: "acme",
 };
@@ -34,7 +36,7 @@ const withPreview: AccountState = {
   d1: [...production.d1, { name: "amp-preview-feature-x", uuid: "pv-d1" }],
   kv: [...production.kv, { title: "amp-preview-feature-x-sessions", id: "pv-kv" }],
   r2: [...production.r2, "amp-preview-feature-x-files"],
-  queues: [...production.queues, "amp-preview-feature-x-number-imports"],
+  queues: [...production.queues, "amp-preview-feature-x-number-imports", "amp-preview-feature-x-carrier-sync"],
   workers: [...production.workers, "amp-preview-feature-x", "amp-preview-feature-x-backend"],
   workersSubdomain: "acme",
 };
@@ -42,7 +44,9 @@ const withPreview: AccountState = {
 const wranglerArgs = (plan: Plan | Step[]) =>
   ("steps" in plan ? plan.steps : plan).filter((step) => step.kind === "wrangler").map((step) => step.args.join(" "));
 const indexOf = (plan: Plan, summaryStart: string) => plan.steps.findIndex((step) => step.summary.startsWith(summaryStart));
-const PRODUCTION_NAMES = new Set(Object.values(PRODUCTION));
+/** Every name of an environment, its queues included. */
+const everyName = (names: ResourceNames) => Object.values(names).flatMap((name) => (typeof name === "string" ? [name] : Object.values(name)));
+const PRODUCTION_NAMES = new Set(everyName(PRODUCTION));
 /** Every argument of every command that names a resource or Worker (wrangler verbs and paths excluded). */
 const namedResources = (plan: Plan) =>
   plan.steps.flatMap((step) => (step.kind === "wrangler" ? step.args.filter((arg) => /^amp(-|$)/.test(arg)) : []));
@@ -72,7 +76,7 @@ describe("production deploy", () => {
         name: "amp-backend",
         DB: "D1 amp (prod-d1)",
         FILES: "R2 amp-files",
-        IMPORT_QUEUE: "queue amp-number-imports (producer and consumer)",
+        queues: "amp-number-imports, amp-carrier-sync (producer and consumer)",
       },
       { name: "amp", SESSIONS: "KV amp-sessions (prod-kv)", BACKEND: "service amp-backend" },
     ]);
@@ -84,9 +88,9 @@ describe("production deploy", () => {
   });
 
   it("the one-time set-up creates only what is missing and gives new Workers their secrets", () => {
-    const setup = planDeploy({ kind: "production" }, { ...production, d1: [], queues: [], workers: [] }, { setup: true });
-    expect(wranglerArgs(setup).slice(0, 2)).toEqual(["d1 create amp", "queues create amp-number-imports"]);
-    expect(setup.creates).toEqual(["D1 database amp", "queue amp-number-imports"]);
+    const setup = planDeploy({ kind: "production" }, { ...production, d1: [], queues: ["amp-number-imports"], workers: [] }, { setup: true });
+    expect(wranglerArgs(setup).slice(0, 2)).toEqual(["d1 create amp", "queues create amp-carrier-sync"]);
+    expect(setup.creates).toEqual(["D1 database amp", "queue amp-carrier-sync"]);
     expect(setup.steps.filter((step) => step.kind === "secrets-file").map((step) => step.names)).toEqual([["APP_KEY"], ["SESSION_SECRET"]]);
     expect(setup.steps.some((step) => step.kind === "node")).toBe(false);
   });
@@ -95,14 +99,15 @@ describe("production deploy", () => {
 describe("preview of a new branch", () => {
   const plan = planDeploy({ kind: "preview", branch: "feature/x" }, production);
 
-  it("creates its own D1, KV, R2 and queue before anything else", () => {
-    expect(wranglerArgs(plan).slice(0, 4)).toEqual([
+  it("creates its own D1, KV, R2 and queues before anything else", () => {
+    expect(wranglerArgs(plan).slice(0, 5)).toEqual([
       "d1 create amp-preview-feature-x",
       "kv namespace create amp-preview-feature-x-sessions",
       "r2 bucket create amp-preview-feature-x-files",
       "queues create amp-preview-feature-x-number-imports",
+      "queues create amp-preview-feature-x-carrier-sync",
     ]);
-    expect(plan.creates).toHaveLength(4);
+    expect(plan.creates).toHaveLength(5);
   });
 
   it("migrates, seeds the demo data, then deploys the backend and the portal bound to it", () => {
@@ -178,6 +183,7 @@ describe("preview of a deleted branch", () => {
       "delete amp-preview-feature-x --force",
       "delete amp-preview-feature-x-backend --force",
       "queues delete amp-preview-feature-x-number-imports",
+      "queues delete amp-preview-feature-x-carrier-sync",
       "kv namespace delete --namespace-id pv-kv --skip-confirmation",
       "d1 delete amp-preview-feature-x --skip-confirmation",
       "r2 bucket lifecycle add amp-preview-feature-x-files amp-preview-teardown --expire-days 1 --force",
@@ -235,7 +241,7 @@ describe("branch names as resource names", () => {
     expect(a).toMatch(/^feature-very-long-branch-na-[0-9a-f]{8}$/);
     expect(a).toHaveLength(36);
     expect(b).not.toBe(a);
-    for (const name of Object.values(resourceNames({ kind: "preview", branch: `feature/${"x".repeat(200)}` }))) {
+    for (const name of everyName(resourceNames({ kind: "preview", branch: `feature/${"x".repeat(200)}` }))) {
       expect(name.length).toBeLessThanOrEqual(63);
       expect(name).toMatch(/^[a-z0-9](?:[a-z0-9-]*[a-z0-9])?$/);
       expect(name).not.toContain("--");
@@ -249,7 +255,7 @@ describe("branch names as resource names", () => {
 
   it("no branch name gives a production name", () => {
     for (const branch of ["backend", "files", "sessions", "number-imports", "amp", ""].filter(Boolean)) {
-      for (const name of Object.values(resourceNames({ kind: "preview", branch }))) expect(PRODUCTION_NAMES.has(name)).toBe(false);
+      for (const name of everyName(resourceNames({ kind: "preview", branch }))) expect(PRODUCTION_NAMES.has(name)).toBe(false);
     }
   });
 });
@@ -270,8 +276,15 @@ const generatedBackend = {
   ],
   r2_buckets: [{ binding: "FILES", bucket_name: "amp-files" }],
   queues: {
-    producers: [{ binding: "IMPORT_QUEUE", queue: "amp-number-imports" }],
-    consumers: [{ queue: "amp-number-imports", max_retries: 5 }],
+    producers: [
+      { binding: "IMPORT_QUEUE", queue: "amp-number-imports" },
+      { binding: "TTS_QUEUE", queue: "amp-number-imports" },
+      { binding: "CARRIER_QUEUE", queue: "amp-carrier-sync" },
+    ],
+    consumers: [
+      { queue: "amp-number-imports", max_retries: 5 },
+      { queue: "amp-carrier-sync", max_retries: 10 },
+    ],
   },
 };
 /** The same once README "Deployment" step 2 is done. */
@@ -301,8 +314,15 @@ describe("deploy configs and the database check", () => {
       ],
       r2_buckets: [{ binding: "FILES", bucket_name: "amp-preview-feature-x-files" }],
       queues: {
-        producers: [{ binding: "IMPORT_QUEUE", queue: "amp-preview-feature-x-number-imports" }],
-        consumers: [{ queue: "amp-preview-feature-x-number-imports", max_retries: 5 }],
+        producers: [
+          { binding: "IMPORT_QUEUE", queue: "amp-preview-feature-x-number-imports" },
+          { binding: "TTS_QUEUE", queue: "amp-preview-feature-x-number-imports" },
+          { binding: "CARRIER_QUEUE", queue: "amp-preview-feature-x-carrier-sync" },
+        ],
+        consumers: [
+          { queue: "amp-preview-feature-x-number-imports", max_retries: 5 },
+          { queue: "amp-preview-feature-x-carrier-sync", max_retries: 10 },
+        ],
       },
     });
     expect(portalDeployConfig(generatedPortal, previewTarget, withPreview)).toEqual({
@@ -312,6 +332,11 @@ describe("deploy configs and the database check", () => {
       services: [{ binding: "BACKEND", service: "amp-preview-feature-x-backend" }],
     });
     expect(generatedBackend.d1_databases[0].database_name).toBe("amp");
+  });
+
+  it("refuses a backend config naming a queue the plan would not create", () => {
+    const unknown = { ...generatedBackend, queues: { producers: [{ binding: "MAIL_QUEUE", queue: "amp-mail" }], consumers: [] } };
+    expect(() => backendDeployConfig(unknown, previewTarget, withPreview)).toThrow(/"amp-mail".*PRODUCTION_QUEUES/);
   });
 
   it("production's configs carry the account's ids instead of wrangler.toml's placeholders, and its own vars", () => {
@@ -381,6 +406,8 @@ describe("production names", () => {
     expect(backend).toMatch(new RegExp(`^name = "${PRODUCTION.backend}"$`, "m"));
     expect(backend).toMatch(new RegExp(`^database_name = "${PRODUCTION.database}"$`, "m"));
     expect(backend).toMatch(new RegExp(`^bucket_name = "${PRODUCTION.bucket}"$`, "m"));
-    expect([...backend.matchAll(/^queue = "(.*)"$/gm)].map((match) => match[1])).toEqual([PRODUCTION.queue, PRODUCTION.queue]);
+    const queues = new Set([...backend.matchAll(/^queue = "(.*)"$/gm)].map((match) => match[1]));
+    expect([...queues].sort()).toEqual(Object.keys(PRODUCTION.queues).sort());
+    expect(Object.keys(PRODUCTION.queues)).toEqual([...PRODUCTION_QUEUES]);
   });
 });
