@@ -45,7 +45,8 @@ const wranglerArgs = (plan: Plan | Step[]) =>
   ("steps" in plan ? plan.steps : plan).filter((step) => step.kind === "wrangler").map((step) => step.args.join(" "));
 const indexOf = (plan: Plan, summaryStart: string) => plan.steps.findIndex((step) => step.summary.startsWith(summaryStart));
 /** Every name of an environment, its queues included. */
-const everyName = (names: ResourceNames) => Object.values(names).flatMap((name) => (typeof name === "string" ? [name] : Object.values(name)));
+const everyName = (names: ResourceNames): string[] =>
+  Object.values(names).flatMap((name: string | Record<string, string>) => (typeof name === "string" ? [name] : Object.values(name)));
 const PRODUCTION_NAMES = new Set(everyName(PRODUCTION));
 /** Every argument of every command that names a resource or Worker (wrangler verbs and paths excluded). */
 const namedResources = (plan: Plan) =>
