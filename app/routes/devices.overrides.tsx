@@ -32,7 +32,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
-import { actionFailure, actionFailureText, failureMessage, readFormData, replyWithErrors, saveFailed } from "~/lib/forms.server";
+import { actionFailure, actionFailureText, failureMessage, readFormData, saveFailed } from "~/lib/forms.server";
 import { type Paginated, parseListParams, withListParams } from "~/lib/list-params";
 import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
@@ -108,10 +108,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent === "add-device") {
     const submission = parseWithZod(form, { schema: deviceSchema });
-    if (submission.status !== "success") return data<ActionReply>({ form: "device", result: submission.reply() }, { status: 400 });
-    if (user.is_provider && !submission.value.organization_id) {
-      const reply = replyWithErrors(submission, { organization_id: ["validation.required"] });
-      return data<ActionReply>({ form: "device", result: reply.data.result }, { status: 400 });
+    // Staff must choose the organization; a missing one is reported together with every other field's error.
+    const organizationMissing = user.is_provider && !String(form.get("organization_id") ?? "").trim();
+    if (submission.status !== "success" || organizationMissing) {
+      const fieldErrors: Record<string, string[]> = organizationMissing ? { organization_id: ["validation.required"] } : {};
+      return data<ActionReply>({ form: "device", result: submission.reply({ fieldErrors }) }, { status: 400 });
     }
     try {
       const created = await api.call<Device>("/api/devices", { method: "POST", json: submission.value });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { normalizeMac, parseCsv } from "../src/routes/devices";
+import { normalizeMac } from "../../common/devices";
+import { parseCsv } from "../src/routes/devices";
 import { json, signedIn } from "./helpers";
 
 interface Device {

@@ -407,7 +407,8 @@ export function backendDeployConfig(generated: JsonObject, target: Target, state
 /** A queue of the generated config, renamed for this environment; one the plan does not know stops the deploy. */
 function environmentQueue(queue: unknown, names: ResourceNames): string {
   const known = PRODUCTION_QUEUES.find((production) => production === queue);
-  if (!known) throw new Error(`backend/wrangler.toml names the queue "${String(queue)}", which the deploy plan does not know (PRODUCTION_QUEUES).`);
+  if (!known)
+    throw new Error(`backend/wrangler.toml names the queue "${String(queue)}", which the deploy plan does not know (PRODUCTION_QUEUES).`);
   return names.queues[known];
 }
 

@@ -1,6 +1,7 @@
 import { requiredOr, tooLong } from "~/components/admin/schema";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
+import { normalizeMac } from "../../../common/devices";
 
 /** Device shapes of docs/api.md (`/api/devices`). */
 export const OVERRIDE_TYPES = ["string", "integer", "boolean"] as const;
@@ -34,13 +35,15 @@ export function formatMac(mac: string): string {
   return (mac.match(/.{2}/g) ?? [mac]).join(":").toUpperCase();
 }
 
-/** The add-device form; the backend normalises and checks the MAC. */
+/** The add-device form; the backend normalises and checks the MAC again. */
 export const deviceSchema = z.object({
   mac: z
     .string(requiredOr(validationMessage("invalid")))
     .trim()
     .min(1)
-    .max(40, tooLong(40)),
+    .max(40, tooLong(40))
+    // Checked here too (the backend checks again) so that a form missing its organization reports both.
+    .refine((mac) => normalizeMac(mac) !== null, "devices.mac_invalid"),
   vendor: z
     .string(requiredOr(validationMessage("invalid")))
     .trim()

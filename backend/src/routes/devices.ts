@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
 import { csvText, unneutralizeCsvCell } from "../../../common/csv";
+import { normalizeMac } from "../../../common/devices";
 import type { Db } from "../db/client";
 import { deviceOverrides, devices, OVERRIDE_TYPES, organizations } from "../db/schema";
 import { logActivity } from "../lib/activity";
@@ -20,15 +21,6 @@ const PERMISSION = "tools.device.overrides" as const;
 export const MAX_OVERRIDES = 200;
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
-
-/** A MAC in any common form (`00:1A:2B:3C:4D:5E`, `00-1a-…`, `001a.2b3c.4d5e`, `001A2B3C4D5E`) → 12 lowercase hex digits. */
-export function normalizeMac(input: string): string | null {
-  const compact = input
-    .trim()
-    .replace(/[\s:.-]/g, "")
-    .toLowerCase();
-  return /^[0-9a-f]{12}$/.test(compact) ? compact : null;
-}
 
 const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,127}$/;
 

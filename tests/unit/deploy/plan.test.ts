@@ -10,12 +10,12 @@ import {
   MAX_SLUG_LENGTH,
   type Plan,
   PRODUCTION,
-  type ResourceNames,
   PRODUCTION_QUEUES,
   planDeploy,
   planOrphanSweep,
   planTeardown,
   portalDeployConfig,
+  type ResourceNames,
   resourceNames,
   type Step,
   slugBranch,
@@ -89,7 +89,11 @@ describe("production deploy", () => {
   });
 
   it("the one-time set-up creates only what is missing and gives new Workers their secrets", () => {
-    const setup = planDeploy({ kind: "production" }, { ...production, d1: [], queues: ["amp-number-imports"], workers: [] }, { setup: true });
+    const setup = planDeploy(
+      { kind: "production" },
+      { ...production, d1: [], queues: ["amp-number-imports"], workers: [] },
+      { setup: true },
+    );
     expect(wranglerArgs(setup).slice(0, 2)).toEqual(["d1 create amp", "queues create amp-carrier-sync"]);
     expect(setup.creates).toEqual(["D1 database amp", "queue amp-carrier-sync"]);
     expect(setup.steps.filter((step) => step.kind === "secrets-file").map((step) => step.names)).toEqual([["APP_KEY"], ["SESSION_SECRET"]]);
