@@ -4,8 +4,9 @@
 // its JSON endpoint (http://localhost:<MAIL_CATCHER_WEB_PORT>/api/messages?to=<address>).
 import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { ensureLocalEnv, wranglerEnv } from "./local-env.mjs";
+import { ensureLocalEnv, setLocalCarrier, wranglerEnv } from "./local-env.mjs";
 import { ensureMailCatcher } from "./mail-catcher.mjs";
+import { startTelnyxSim } from "./telnyx-sim/server.mjs";
 
 const stateDir = ".wrangler/e2e-state";
 const env = { ...wranglerEnv, AMP_STATE_DIR: stateDir };
@@ -37,6 +38,8 @@ const e2eVars = {
     FAULT_INJECTION: "1",
     SMTP_ALLOW_LOCAL: "1",
     SANDBOX_PORT_STEP_SECONDS: "0.5",
+    // The sandbox, whatever backend/.dev.vars says, unless E2E_CARRIER=telnyx (below).
+    ...(process.env.E2E_CARRIER === "telnyx" ? {} : { CARRIER: "sandbox" }),
   },
 };
 for (const [file, vars] of Object.entries(e2eVars)) {
@@ -48,11 +51,29 @@ for (const [file, vars] of Object.entries(e2eVars)) {
   const lines = [...kept, ...Object.entries(vars).map(([name, value]) => `${name}='${value}'`)];
   writeFileSync(file, `${lines.join("\n")}\n`);
 }
-const catcher = await ensureMailCatcher();
 const port = process.env.E2E_PORT ?? "4317";
+// E2E_CARRIER=telnyx: the backend's Telnyx adapter against the local simulator, whose signed webhooks reach the
+// portal's /webhooks/telnyx (tests/e2e/*.telnyx.spec.ts; playwright.config.ts runs only those then).
+const telnyx =
+  process.env.E2E_CARRIER === "telnyx"
+    ? await startTelnyxSim({
+        port: Number(process.env.TELNYX_SIM_PORT ?? 0),
+        webhookUrl: `http://localhost:${port}/webhooks/telnyx`,
+        orderDelaySeconds: 3,
+        portStepSeconds: 1,
+        log: () => {},
+      })
+    : null;
+if (telnyx) {
+  setLocalCarrier(
+    { CARRIER: "telnyx", TELNYX_BASE_URL: telnyx.url, TELNYX_API_KEY: telnyx.apiKey, TELNYX_PUBLIC_KEY: telnyx.publicKey },
+    "dist/amp_backend/.dev.vars",
+  );
+}
+const catcher = await ensureMailCatcher();
 const server = spawn("npx", ["vite", "preview", "--port", port, "--strictPort", "--host", "localhost"], { stdio: "inherit", env });
 server.on("exit", async (code) => {
-  await catcher.close();
+  await Promise.all([catcher.close(), telnyx?.close()]);
   process.exit(code ?? 0);
 });
 for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => server.kill(signal));
