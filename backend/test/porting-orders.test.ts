@@ -107,6 +107,25 @@ describe("porting orders", () => {
     expect((await json<Order>(await lakeside.get(`/api/porting/orders/${draft.id}`))).status).toBe("completed");
   });
 
+  it("the history names the person, both people during a masquerade, and the carrier for its own steps", async () => {
+    type Named = { type: string; to_status: string | null; actor: { name: string } | null; masquerader: { name: string } | null };
+    const lakeside = await signedIn("marcus.bell@lakeside.test");
+    const draft = await json<Order>(await lakeside.post("/api/porting/orders", draftBody(freshNumbers(1))));
+    expect((await lakeside.post(`/api/porting/orders/${draft.id}/comments`, { message: "Bill attached" })).status).toBe(201);
+    const admin = await signedIn("admin@amp.test");
+    expect((await admin.post("/api/users/masquerade/14")).status).toBe(200);
+    expect((await admin.post(`/api/porting/orders/${draft.id}/transitions`, { to: "submitted" })).status).toBe(200);
+    advanceClock(2_100);
+    await carrierCatchesUp();
+    const events = (await json<{ events: Named[] }>(await lakeside.get(`/api/porting/orders/${draft.id}`))).events;
+    expect(events.map((event) => [event.type, event.to_status, event.actor?.name ?? null, event.masquerader?.name ?? null])).toEqual([
+      ["comment", null, "Marcus Bell", null],
+      ["status", "submitted", "Sofia Alvarez", "Avery Collins"],
+      ["status", "foc_confirmed", null, null],
+      ["status", "completed", null, null],
+    ]);
+  });
+
   it("refuses illegal transitions and edits outside draft/exception", async () => {
     const lakeside = await signedIn("marcus.bell@lakeside.test");
     const draft = await json<Order>(await lakeside.post("/api/porting/orders", draftBody(freshNumbers(1))));

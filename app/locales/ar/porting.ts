@@ -139,6 +139,7 @@ const porting: Translation<typeof en> = {
     historyHeading: "السجل",
     byCarrier: "المشغّل",
     byUser: "مستخدم البوابة",
+    byMasquerading: "{{name}} ({{masquerader}} نيابةً عنه)",
     comment: "تعليق",
     addComment: "إضافة تعليق",
     not_editable: "لم يعد من الممكن تعديل هذا الطلب.",

@@ -136,6 +136,7 @@ const porting = {
     historyHeading: "History",
     byCarrier: "Carrier",
     byUser: "Portal user",
+    byMasquerading: "{{name}} ({{masquerader}} acting as them)",
     comment: "Comment",
     addComment: "Add comment",
     not_editable: "This order can no longer be changed.",

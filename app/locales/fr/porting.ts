@@ -139,6 +139,7 @@ const porting: Translation<typeof en> = {
     historyHeading: "Historique",
     byCarrier: "Opérateur",
     byUser: "Utilisateur du portail",
+    byMasquerading: "{{name}} ({{masquerader}} agissant à sa place)",
     comment: "Commentaire",
     addComment: "Ajouter un commentaire",
     not_editable: "Cet ordre ne peut plus être modifié.",

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { normalizePostalCode, postalCodeError, regionsOf } from "../../../common/e911";
 import { MAX_CHECK_NUMBERS, parseNanpNumber } from "../../../common/number-list";
 import { searchDigits } from "../../../common/phone-numbers";
@@ -17,6 +18,7 @@ import {
   portingOrderDocuments,
   portingOrderEvents,
   portingOrders,
+  users,
 } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
@@ -88,6 +90,11 @@ const EventSchema = z.object({
   to_status: z.enum(PORTING_ORDER_STATUSES).nullable(),
   message: z.string().nullable(),
   actor_id: z.number().int().nullable(),
+  actor: z.object({ id: z.number().int(), name: z.string() }).nullable().openapi({ description: "Null: the carrier" }),
+  masquerader: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .openapi({ description: "Who was masquerading as the actor, if anyone" }),
   created_at: z.string(),
 });
 
@@ -233,6 +240,7 @@ async function recordTransition(
     toStatus: to,
     message: null,
     actorId: currentUser(c).id,
+    masqueraderId: c.get("session").masqueraderId,
     createdAt: new Date().toISOString(),
   });
   await logActivity(c, {
@@ -301,22 +309,34 @@ portingOrdersRoutes.openapi(
   },
 );
 
+/** The users table twice, for an event's actor and masquerader. */
+const actors = alias(users, "actors");
+const masqueraders = alias(users, "masqueraders");
+
 async function detail(c: Parameters<Parameters<typeof portingOrdersRoutes.openapi>[1]>[0], id: number) {
   const db = c.get("db");
   const row = await findOrder(db, currentUser(c), id);
   const [events, documents] = await Promise.all([
-    db.select().from(portingOrderEvents).where(eq(portingOrderEvents.orderId, id)).orderBy(asc(portingOrderEvents.id)),
+    db
+      .select({ event: portingOrderEvents, actorName: actors.name, masqueraderName: masqueraders.name })
+      .from(portingOrderEvents)
+      .leftJoin(actors, eq(actors.id, portingOrderEvents.actorId))
+      .leftJoin(masqueraders, eq(masqueraders.id, portingOrderEvents.masqueraderId))
+      .where(eq(portingOrderEvents.orderId, id))
+      .orderBy(asc(portingOrderEvents.id)),
     db.select().from(portingOrderDocuments).where(eq(portingOrderDocuments.orderId, id)).orderBy(asc(portingOrderDocuments.id)),
   ]);
   return {
     ...serialize(row),
-    events: events.map((event) => ({
+    events: events.map(({ event, actorName, masqueraderName }) => ({
       id: event.id,
       type: event.type,
       from_status: event.fromStatus,
       to_status: event.toStatus,
       message: event.message,
       actor_id: event.actorId,
+      actor: event.actorId === null ? null : { id: event.actorId, name: actorName ?? "" },
+      masquerader: event.masqueraderId === null ? null : { id: event.masqueraderId, name: masqueraderName ?? "" },
       created_at: event.createdAt,
     })),
     documents: documents.map((document) => ({
@@ -566,9 +586,14 @@ portingOrdersRoutes.openapi(
     const { id } = c.req.valid("param");
     const { message } = c.req.valid("json");
     const row = await findOrder(db, currentUser(c), id);
-    await db
-      .insert(portingOrderEvents)
-      .values({ orderId: id, type: "comment", message, actorId: currentUser(c).id, createdAt: new Date().toISOString() });
+    await db.insert(portingOrderEvents).values({
+      orderId: id,
+      type: "comment",
+      message,
+      actorId: currentUser(c).id,
+      masqueraderId: c.get("session").masqueraderId,
+      createdAt: new Date().toISOString(),
+    });
     await logActivity(c, {
       action: "porting_orders.commented",
       subject_type: "porting_order",
