@@ -145,6 +145,8 @@ const porting: Translation<typeof en> = {
     not_editable: "لم يعد من الممكن تعديل هذا الطلب.",
     illegal_transition: "لا يمكن نقل هذا الطلب إلى هذه الحالة الآن.",
     foc_business_day: "اختر يوم عمل (من الاثنين إلى الجمعة).",
+    number_toll_free: "الرقم ‎{{number}}‎ مجاني: تُنقل الأرقام المجانية عبر إجراء RespOrg وليس من هنا. احذفه لإرسال الطلب.",
+    number_not_portable: "لا يمكن نقل الرقم ‎{{number}}‎: يرفض المشغّل الحالي الإفراج عنه. احذفه لإرسال الطلب.",
     foc_too_early: "أقرب تاريخ ممكن هو {{date}}.",
   },
   types: { local: "محلي", toll_free: "مجاني", mobile: "جوّال" },

@@ -142,6 +142,8 @@ const porting = {
     not_editable: "This order can no longer be changed.",
     illegal_transition: "This order cannot move to that status now.",
     foc_business_day: "Choose a business day (Monday to Friday).",
+    number_toll_free: "{{number}} is toll-free: toll-free numbers are ported through the RespOrg process, not here. Remove it to submit.",
+    number_not_portable: "{{number}} cannot be ported in: the losing carrier refuses to release it. Remove it to submit.",
     foc_too_early: "The earliest possible date is {{date}}.",
   },
   types: { local: "Local", toll_free: "Toll-free", mobile: "Mobile" },

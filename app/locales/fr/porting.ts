@@ -145,6 +145,9 @@ const porting: Translation<typeof en> = {
     not_editable: "Cet ordre ne peut plus être modifié.",
     illegal_transition: "Cet ordre ne peut pas passer à ce statut maintenant.",
     foc_business_day: "Choisissez un jour ouvré (du lundi au vendredi).",
+    number_toll_free:
+      "{{number}} est un numéro sans frais : ces numéros se portent par la procédure RespOrg, pas ici. Retirez-le pour soumettre.",
+    number_not_portable: "{{number}} ne peut pas être porté : l’opérateur actuel refuse de le libérer. Retirez-le pour soumettre.",
     foc_too_early: "La date la plus proche possible est le {{date}}.",
   },
   types: { local: "Local", toll_free: "Numéro vert", mobile: "Mobile" },
