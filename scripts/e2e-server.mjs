@@ -28,8 +28,8 @@ else {
 
 // Local vars of the built Workers for the e2e run only (never in wrangler.toml): the fault suite's switch
 // (tests/e2e/faults.spec.ts, docs/architecture.md "Fault injection"), a short upstream timeout so a
-// hanging backend is noticed quickly, and a sandbox carrier whose port steps take half a second instead of
-// wrangler.toml's 20 s. Number orders keep their 5 s: the wizard's spec watches "In progress" turn into
+// hanging backend is noticed quickly, a sandbox carrier whose port steps take half a second instead of
+// wrangler.toml's 20 s, and e-mail retries 1 s apart (three attempts) instead of minutes (lib/mailer.ts). Number orders keep their 5 s: the wizard's spec watches "In progress" turn into
 // "Completed", which a shorter delay lets the carrier finish before the page is drawn.
 const e2eVars = {
   "build/server/.dev.vars": { FAULT_INJECTION: "1", UPSTREAM_TIMEOUT_MS: "4000" },
@@ -37,6 +37,7 @@ const e2eVars = {
     FAULT_INJECTION: "1",
     SMTP_ALLOW_LOCAL: "1",
     SANDBOX_PORT_STEP_SECONDS: "0.5",
+    MAIL_RETRY_DELAYS_SECONDS: "1,1",
   },
 };
 for (const [file, vars] of Object.entries(e2eVars)) {

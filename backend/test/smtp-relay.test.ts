@@ -171,10 +171,10 @@ describe("/api/smtp-relay", () => {
     const created = await member.post("/api/users", { name: "Relay Invitee", email: "relay.invitee@northwind.test", roles: [] });
     expect(created.status).toBe(201);
     let row: { status: string; relay: string } | null = null;
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 200; i++) {
       row = await env.DB.prepare("SELECT status, relay FROM mail_log WHERE \"to\" = 'relay.invitee@northwind.test'").first();
       if (row?.status !== "queued") break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(row).toEqual({ status: "sent", relay: "organization:2" });
   });

@@ -64,6 +64,11 @@ export interface OptionalBindings {
   SMTP_PASSWORD?: string;
   MAIL_FROM?: string;
   MAIL_FROM_NAME?: string;
+  /**
+   * Seconds between the attempts of a queued e-mail, comma-separated (lib/mailer.ts; default "30,120,600,1200",
+   * five attempts). The e2e server shortens it.
+   */
+  MAIL_RETRY_DELAYS_SECONDS?: string;
 }
 
 export type AppEnv = {
