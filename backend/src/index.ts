@@ -41,6 +41,7 @@ import { portingOrdersRoutes } from "./routes/porting-orders";
 import { publicSettings } from "./routes/public-settings";
 import { residentialRoutes } from "./routes/residential";
 import { rolesRoutes } from "./routes/roles";
+import { searchRoutes } from "./routes/search";
 import { sessionsRoutes } from "./routes/sessions";
 import { smtpRelayRoutes } from "./routes/smtp-relay";
 import { systemSettingsRoutes } from "./routes/system-settings";
@@ -100,6 +101,8 @@ app.route("/", e911Routes);
 app.route("/", portingOrdersRoutes);
 // Phone-number imports (issue 10): upload, preview, commit as a queued job.
 app.route("/", numberImportsRoutes);
+// Find anything (issue 25): the command palette's one call.
+app.route("/", searchRoutes);
 // Residential user wizard (issue 14).
 app.route("/", residentialRoutes);
 // Carrier webhooks (issue 24): signed by the carrier, no session.
