@@ -6,7 +6,6 @@ import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { ensureLocalEnv, setLocalCarrier, wranglerEnv } from "./local-env.mjs";
 import { ensureMailCatcher } from "./mail-catcher.mjs";
-import { startTelnyxSim } from "./telnyx-sim/server.mjs";
 
 const stateDir = ".wrangler/e2e-state";
 const env = { ...wranglerEnv, AMP_STATE_DIR: stateDir };
@@ -58,7 +57,9 @@ const port = process.env.E2E_PORT ?? "4317";
 // portal's /webhooks/telnyx (tests/e2e/*.telnyx.spec.ts; playwright.config.ts runs only those then).
 const telnyx =
   process.env.E2E_CARRIER === "telnyx"
-    ? await startTelnyxSim({
+    ? // Loaded only then: the simulator's core is TypeScript (Node 22's type stripping), and the default run must
+      // start on any Node this machine has.
+      await (await import("./telnyx-sim/server.mjs")).startTelnyxSim({
         port: Number(process.env.TELNYX_SIM_PORT ?? 0),
         webhookUrl: `http://localhost:${port}/webhooks/telnyx`,
         orderDelaySeconds: 3,

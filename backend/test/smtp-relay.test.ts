@@ -165,6 +165,26 @@ describe("/api/smtp-relay", () => {
     }
   });
 
+  it("outside local development, refuses a host name that resolves to an internal address (DNS over HTTPS)", async () => {
+    const member = await signedIn("orgadmin@northwind.test");
+    const local = env.SMTP_ALLOW_LOCAL;
+    env.SMTP_ALLOW_LOCAL = "";
+    env.SMTP_DOH_URL = `http://127.0.0.1:${ports.web}/dns-query`;
+    try {
+      for (const host of ["private.relay.test", "loopback.relay.test"]) {
+        const saved = await member.put("/api/smtp-relay", settings({ host, port: 587, enabled: false }));
+        expect((await json<Invalid>(saved)).errors, host).toEqual({ host: ["smtp.validation.host_internal"] });
+        const tested = await member.post("/api/smtp-relay/test", settings({ host, port: 587, to: "x@example.test" }));
+        expect((await json<Invalid>(tested)).errors, host).toEqual({ host: ["smtp.validation.host_internal"] });
+      }
+      const saved = await member.put("/api/smtp-relay", settings({ host: "public.relay.test", port: 587, enabled: false }));
+      expect(saved.status).toBe(200);
+    } finally {
+      env.SMTP_ALLOW_LOCAL = local;
+      env.SMTP_DOH_URL = "";
+    }
+  });
+
   it("an organization's enabled relay carries its members' mail (an invitation)", async () => {
     const member = await signedIn("orgadmin@northwind.test");
     expect((await member.put("/api/smtp-relay", settings())).status).toBe(200);

@@ -48,6 +48,8 @@ export interface OptionalBindings {
    * loopback or private address, for the local mail catcher. Never in wrangler.toml or production.
    */
   SMTP_ALLOW_LOCAL?: string;
+  /** DNS-over-HTTPS (JSON) endpoint for relay host names (lib/smtp-dns.ts); default Cloudflare's 1.1.1.1. */
+  SMTP_DOH_URL?: string;
   /** Phone-number import uploads per user and hour (default 30, common/number-imports.ts). */
   IMPORT_UPLOADS_PER_HOUR?: string;
   /** "1" only in the e2e server's local vars: enables lib/fault-injection.ts. Never in wrangler.toml. */
