@@ -52,6 +52,8 @@ const deployConfig = join(root, ".wrangler/deploy/config.json");
 /** The goals of issue 8, printed beside each figure. */
 const GOALS = {
   weight: { "/login": 138 * 1024, "/dashboard": 154 * 1024 },
+  /** Issue 27: no screen over 190 KiB (first-load JS + CSS, gzip). */
+  screen: 190 * 1024,
   largeToSmall: 1.5,
   dashboardToBareWorker: 0.4,
   pageToDirectCall: 1.3,
@@ -374,10 +376,27 @@ function routeWeights(manifest) {
         .map((file) => ({ file, gzip: assetSize(file).gzip }))
         .sort((a, b) => b.gzip - a.gzip)
     : [];
+  // Screens over issue 27's budget, and what the heaviest loads beyond the signed-in layout (`routes/_app`).
+  const over = Object.entries(routes)
+    .filter(([, route]) => route.total > GOALS.screen)
+    .map(([id]) => id);
+  const heaviestId = Object.keys(routes).sort((a, b) => routes[b].total - routes[a].total)[0];
+  const layoutFiles = manifest.routes["routes/_app"] ? firstLoad(manifest, "routes/_app") : new Set();
+  const heaviest = heaviestId
+    ? {
+        id: heaviestId,
+        extra: [...firstLoad(manifest, heaviestId)]
+          .filter((file) => !layoutFiles.has(file))
+          .map((file) => ({ file, gzip: assetSize(file).gzip }))
+          .sort((a, b) => b.gzip - a.gzip),
+      }
+    : null;
   const rootCss = rootStylesheets(manifest);
   return {
     entry: { files: entryFiles.size, gzip: entry.gzip, raw: entry.raw },
     login: loginId ? { gzip: login, ratioToEntry: login / entry.gzip, extra: loginExtra } : null,
+    over,
+    heaviest,
     routes,
     fonts: fontWeights(rootCss),
   };
@@ -1138,6 +1157,16 @@ function printWeight(weight) {
       ),
     );
   }
+  console.log(`\nScreens over ${kb(GOALS.screen)} (issue 27): ${weight.over.length}${weight.over.length ? ` (${weight.over.join(", ")})` : ""}`);
+  if (weight.heaviest) {
+    console.log(`What the heaviest screen, ${weight.heaviest.id}, loads beyond the signed-in layout (routes/_app):`);
+    console.log(
+      table(
+        ["file", "gzip"],
+        weight.heaviest.extra.map((file) => [file.file, kb(file.gzip)]),
+      ),
+    );
+  }
   if (weight.fonts) {
     const { latin, arabic } = weight.fonts;
     console.log("\nFonts a page downloads (woff2, gzip -9 of the files):");
@@ -1331,6 +1360,7 @@ function printSummary() {
     const heaviest = Object.entries(weight.routes).sort((a, b) => b[1].total - a[1].total)[0];
     if (heaviest)
       rows.push([`heaviest route ÷ /login (${heaviest[0]}), manifest`, ratio(heaviest[1].ratioToLogin), "", kb(heaviest[1].total)]);
+    rows.push([`screens over ${kb(GOALS.screen)}, manifest`, String(weight.over.length), "0", `of ${Object.keys(weight.routes).length} routes`]);
   }
   if (weight?.fonts)
     rows.push([

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { DownloadIcon, PlusIcon, SlidersHorizontalIcon, Trash2Icon, UploadIcon, XIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,6 +31,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
+import { parseWithZod } from "~/lib/form-parse";
 import { actionFailure, actionFailureText, failureMessage, readFormData, saveFailed } from "~/lib/forms.server";
 import { type Paginated, parseListParams, withListParams } from "~/lib/list-params";
 import { preselectedOrganization } from "~/lib/organization-choice.server";
@@ -111,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Staff must choose the organization; a missing one is reported together with every other field's error.
     const organizationMissing = user.is_provider && !String(form.get("organization_id") ?? "").trim();
     if (submission.status !== "success" || organizationMissing) {
-      const fieldErrors = organizationMissing ? { organization_id: ["validation.required"] } : {};
+      const fieldErrors: Record<string, string[]> = organizationMissing ? { organization_id: ["validation.required"] } : {};
       return data<ActionReply>({ form: "device", result: submission.reply({ fieldErrors }) }, { status: 400 });
     }
     try {

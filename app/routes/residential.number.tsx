@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
@@ -18,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
+import { parseWithZod } from "~/lib/form-parse";
 import { actionFailure, CARRIER_FAILED, type FormReply, failureMessage, readFormData, saveFailed } from "~/lib/forms.server";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { loadDraft } from "~/lib/residential/draft.server";
