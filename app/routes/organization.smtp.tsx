@@ -97,10 +97,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const organizationId = user.is_provider ? chosenOrganization(request, user) : null;
   // Not the navbar's optional, kept copy: without the list a provider could not choose, so a failure shows
   // the service-unavailable page.
-  const organizations = user.is_provider ? await api.call<{ id: number; name: string }[]>("/api/organizations/options") : [];
-  if (user.is_provider && organizationId === null) return { relay: null, organizations };
-  const relay = await api.call<SmtpRelay>("/api/smtp-relay", { query: { organization_id: organizationId ?? undefined } });
-  return { relay, organizations };
+  const organizations = user.is_provider ? api.call<{ id: number; name: string }[]>("/api/organizations/options") : Promise.resolve([]);
+  if (user.is_provider && organizationId === null) return { relay: null, organizations: await organizations };
+  // The relay does not depend on the list: both calls at once (issue 27).
+  const [options, relay] = await Promise.all([
+    organizations,
+    api.call<SmtpRelay>("/api/smtp-relay", { query: { organization_id: organizationId ?? undefined } }),
+  ]);
+  return { relay, organizations: options };
 }
 
 type ActionReply = FormReply & { test?: TestResult & { to: string } };

@@ -51,25 +51,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const canPort = can(user, "tools.phone_numbers.port");
   const orderId = canOrder ? searchedOrder(request, draft) : null;
   const taken = (new URL(request.url).searchParams.get("taken") ?? "").split(",").filter((value) => E164.test(value));
-  const inventory = await api.call<{ data: PhoneNumber[] }>(`/api/residential/drafts/${draft.id}/inventory`);
+  // The inventory and the searched order do not depend on each other: both calls at once (issue 27).
+  const [inventory, order] = await Promise.all([
+    api.call<{ data: PhoneNumber[] }>(`/api/residential/drafts/${draft.id}/inventory`),
+    orderId
+      ? api.call<NumberOrder>(`/api/number-orders/${orderId}`).catch((error) => {
+          if (error instanceof UpstreamError && error.status === 404) return null;
+          throw error;
+        })
+      : null,
+  ]);
   let search: { order: Pick<NumberOrder, "id" | "criteria">; available: AvailableNumber[]; error: string | null } | null = null;
-  if (orderId) {
-    const order = await api.call<NumberOrder>(`/api/number-orders/${orderId}`).catch((error) => {
-      if (error instanceof UpstreamError && error.status === 404) return null;
-      throw error;
-    });
-    if (order?.status === "draft") {
-      try {
-        const { data: available } = await api.call<{ data: AvailableNumber[] }>(`/api/number-orders/${order.id}/available`);
-        search = { order: { id: order.id, criteria: order.criteria }, available, error: null };
-      } catch (error) {
-        if (!(error instanceof UpstreamError) || error.status < 409) throw error;
-        search = {
-          order: { id: order.id, criteria: order.criteria },
-          available: [],
-          error: error.body.message ?? "numbers.carrier.unavailable",
-        };
-      }
+  if (order?.status === "draft") {
+    try {
+      const { data: available } = await api.call<{ data: AvailableNumber[] }>(`/api/number-orders/${order.id}/available`);
+      search = { order: { id: order.id, criteria: order.criteria }, available, error: null };
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.status < 409) throw error;
+      search = {
+        order: { id: order.id, criteria: order.criteria },
+        available: [],
+        error: error.body.message ?? "numbers.carrier.unavailable",
+      };
     }
   }
   return {
