@@ -37,7 +37,14 @@ const CASES = [
       { name: "Ann", email: "ann@example.test", organization_id: "1.5", role_ids: "4", locale: "en", status: "disabled" },
     ],
   ],
-  ["role", roleSchema, [{ name: "Support", scope: "organization", permissions: ["users.view", "nope"] }, { name: " ", description: "" }]],
+  [
+    "role",
+    roleSchema,
+    [
+      { name: "Support", scope: "organization", permissions: ["users.view", "nope"] },
+      { name: " ", description: "" },
+    ],
+  ],
   [
     "organization",
     organizationSchema,
@@ -56,11 +63,29 @@ const CASES = [
       { country: "US", type: "local", quantity: "abc", pattern: "!!", pattern_mode: "x", features: ["voice", "fax"] },
     ],
   ],
-  ["order review", reviewSchema, [{ organization_id: "", label: "  " }, { organization_id: "7", e911_note: "x".repeat(501) }]],
+  [
+    "order review",
+    reviewSchema,
+    [
+      { organization_id: "", label: "  " },
+      { organization_id: "7", e911_note: "x".repeat(501) },
+    ],
+  ],
   ["staff order review", staffReviewSchema, [{}, { organization_id: "-2" }, { organization_id: "9", label: "Front desk" }]],
-  ["residential subscriber", subscriberSchema, [{ name: "Ann", email: "a@b.test", phone: "+1 (212) 555-0100", locale: "en" }, { phone: "abc" }]],
+  [
+    "residential subscriber",
+    subscriberSchema,
+    [{ name: "Ann", email: "a@b.test", phone: "+1 (212) 555-0100", locale: "en" }, { phone: "abc" }],
+  ],
   ["residential port", portSchema, [{ number: "  " }, { number: "+12125550100" }]],
-  ["device", deviceSchema, [{ mac: "00:1a:2b:3c:4d:5e", vendor: "Yealink", organization_id: "2" }, { mac: "zz", vendor: "", model: "" }]],
+  [
+    "device",
+    deviceSchema,
+    [
+      { mac: "00:1a:2b:3c:4d:5e", vendor: "Yealink", organization_id: "2" },
+      { mac: "zz", vendor: "", model: "" },
+    ],
+  ],
   [
     "E911 address",
     e911AddressSchema,
@@ -97,7 +122,10 @@ const CASES = [
   [
     "new password",
     newPasswordSchema(8, { token: z.string() }),
-    [{ token: "t", password: "short", password_confirmation: "other" }, { token: "t", password: "long enough", password_confirmation: "long enough" }],
+    [
+      { token: "t", password: "short", password_confirmation: "other" },
+      { token: "t", password: "long enough", password_confirmation: "long enough" },
+    ],
   ],
   ["two-factor confirm", twoFactorSchema("confirm", true), [{ intent: "confirm", code: "123 456", password: "pw" }, { intent: "enable" }]],
 ] as const;
