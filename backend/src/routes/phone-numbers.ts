@@ -1,7 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { searchDigits } from "../../../common/phone-numbers";
-import { createCarrier } from "../carriers";
 import type { Db } from "../db/client";
 import { organizations, PHONE_NUMBER_STATUSES, PHONE_NUMBER_TYPES, phoneNumbers } from "../db/schema";
 import { logActivity } from "../lib/activity";
@@ -23,7 +22,7 @@ import { csvExportResponse, exportResponse } from "../lib/export";
 import { type ListSearch, listPage, substringCondition } from "../lib/list";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginatorSchema } from "../lib/pagination";
-import { CnamSchema, carrierCall, PhoneNumberSchema, phoneNumberColumns, serializePhoneNumber } from "../lib/phone-numbers";
+import { CnamSchema, PhoneNumberSchema, phoneNumberColumns, serializePhoneNumber } from "../lib/phone-numbers";
 import { releaseNumberOnce } from "../lib/release";
 import { tenantScope } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
