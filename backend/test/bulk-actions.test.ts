@@ -47,7 +47,7 @@ describe("bulk actions on numbers", () => {
     const ids = await insertNumbers(3, { organizationId: 2, label: "ticked-a" });
     await env.DB.prepare("UPDATE phone_numbers SET label = 'Front desk' WHERE id = ?").bind(ids[0]).run();
     const result = await bulk(northwind, "/api/phone-numbers/bulk", { action: "set_label", ids, label: "Front desk" });
-    expect(result).toEqual({ done: 2, skipped: 1, reasons: { "bulk.unchanged": 1 }, remaining: 0 });
+    expect(result).toEqual({ done: 2, skipped: 1, reasons: { "ui.bulk.unchanged": 1 }, remaining: 0 });
     expect(await labels(ids)).toEqual(["Front desk", "Front desk", "Front desk"]);
     const logged = await query<{ subject_id: number; actor_id: number; changes: string }>(
       "SELECT subject_id, actor_id, changes FROM activity_log WHERE action = 'phone_numbers.updated' AND subject_label LIKE '+15553%' AND subject_id IN (?, ?, ?) ORDER BY subject_id DESC",

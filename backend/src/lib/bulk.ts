@@ -43,7 +43,7 @@ export const bulkIdsSchema = z
 /** Exactly one of `ids` and `filter` (a 422 on `ids` otherwise). */
 export function oneSelection(body: { ids?: unknown; filter?: unknown }, context: z.RefinementCtx): void {
   if ((body.ids === undefined) === (body.filter === undefined)) {
-    context.addIssue({ code: "custom", path: ["ids"], message: "bulk.selection" });
+    context.addIssue({ code: "custom", path: ["ids"], message: "ui.bulk.selection" });
   }
 }
 

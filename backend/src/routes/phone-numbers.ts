@@ -311,7 +311,7 @@ function assignSkipReason(
   row: { status: string; e911AddressId: number | null; releaseClaim: string | null; organizationId: number | null },
   target: number | null,
 ): string | null {
-  if (row.organizationId === target) return "bulk.unchanged";
+  if (row.organizationId === target) return "ui.bulk.unchanged";
   if (row.releaseClaim) return "numbers.release_in_progress";
   if (row.status === "porting_in") return "numbers.bulk.porting_in";
   if (row.status === "reserved") return "numbers.bulk.reserved";
@@ -392,7 +392,7 @@ phoneNumbersRoutes.openapi(
       const label = body.label || null;
       pending = sql`${phoneNumbers.label} IS NOT ${label}`;
       changes = sql`json_object('label', json_object('old', ${phoneNumbers.label}, 'new', ${label}))`;
-      skipReason = (row) => (row.label === label ? "bulk.unchanged" : null);
+      skipReason = (row) => (row.label === label ? "ui.bulk.unchanged" : null);
       set = { label };
     }
     const remaining = await walkSelection(db, walk(pending), selection, BULK_SET_LIMIT, async (batch) => {

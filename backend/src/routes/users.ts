@@ -585,7 +585,7 @@ usersRoutes.openapi(
         for (const row of rows) {
           const target = await loadUser(db, row.id);
           if (!target) {
-            tally.skip("bulk.gone");
+            tally.skip("ui.bulk.gone");
             continue;
           }
           if (target.status !== "active") {
