@@ -1,6 +1,12 @@
 import { defineConfig, devices } from "@playwright/test";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
+/**
+ * `E2E_CARRIER=telnyx` (npm test's e2e-telnyx phase) serves the backend on its Telnyx adapter against the local
+ * Telnyx simulator (scripts/e2e-server.mjs) and runs only the `*.telnyx.spec.ts` specs; otherwise the sandbox
+ * carrier serves every other spec.
+ */
+const telnyx = process.env.E2E_CARRIER === "telnyx";
 /** Debian's Chromium (apt-get install chromium); Playwright's own browser download is not available here. */
 const launchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
@@ -15,6 +21,39 @@ const launchOptions = {
     "--disable-sync",
   ],
 };
+
+const sandboxProjects = [
+  {
+    name: "chromium",
+    use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+    testIgnore: [/\.nojs\.spec\.ts$/, /\.local-d1\.spec\.ts$/, /\.telnyx\.spec\.ts$/],
+    dependencies: ["sign-in"],
+  },
+  {
+    name: "nojs",
+    use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, javaScriptEnabled: false },
+    testMatch: /\.nojs\.spec\.ts$/,
+    dependencies: ["sign-in"],
+  },
+  // Specs that change the server's D1 file from outside (runE2eSql): last and one at a time, because a
+  // request that lands while another process holds the SQLite file fails with SQLITE_BUSY.
+  {
+    name: "local-d1",
+    use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+    testMatch: /\.local-d1\.spec\.ts$/,
+    dependencies: ["chromium", "nojs"],
+    workers: 1,
+  },
+];
+
+const telnyxProjects = [
+  {
+    name: "telnyx",
+    use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
+    testMatch: /\.telnyx\.spec\.ts$/,
+    dependencies: ["sign-in"],
+  },
+];
 
 export default defineConfig({
   testDir: "tests/e2e",
@@ -41,27 +80,7 @@ export default defineConfig({
       use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
       testMatch: /sign-in\.setup\.ts$/,
     },
-    {
-      name: "chromium",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
-      testIgnore: [/\.nojs\.spec\.ts$/, /\.local-d1\.spec\.ts$/],
-      dependencies: ["sign-in"],
-    },
-    {
-      name: "nojs",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 }, javaScriptEnabled: false },
-      testMatch: /\.nojs\.spec\.ts$/,
-      dependencies: ["sign-in"],
-    },
-    // Specs that change the server's D1 file from outside (runE2eSql): last and one at a time, because a
-    // request that lands while another process holds the SQLite file fails with SQLITE_BUSY.
-    {
-      name: "local-d1",
-      use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } },
-      testMatch: /\.local-d1\.spec\.ts$/,
-      dependencies: ["chromium", "nojs"],
-      workers: 1,
-    },
+    ...(telnyx ? telnyxProjects : sandboxProjects),
   ],
   webServer: {
     command: "node scripts/e2e-server.mjs",

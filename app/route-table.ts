@@ -173,6 +173,9 @@ export const SCREENS = [
   { id: "profile-preferences", path: "profile/preferences", file: "routes/profile.preferences.tsx", permission: null, layout: "profile" },
   // API tokens (issue 29): any signed-in user makes tokens limited to their own permission keys.
   { id: "profile-tokens", path: "profile/tokens", file: "routes/profile.tokens.tsx", permission: null, layout: "profile" },
+  // Find anything (issue 25): the header's search form and the command palette's results; any signed-in user
+  // (each kind of result needs its list's key, checked by the loader and the backend).
+  { id: "search", path: "search", file: "routes/search.tsx", permission: null },
   // The theme customizer as a screen: where its trigger leads without JavaScript.
   { id: "customize", path: "customize", file: "routes/customize.tsx", permission: null },
   {

@@ -8,6 +8,8 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import { wranglerEnv } from "./local-env.mjs";
 
 const E2E_RESULTS = "test-results/e2e-results.json";
+const E2E_TELNYX_RESULTS = "test-results/e2e-telnyx-results.json";
+const E2E_LARAVEL_RESULTS = "test-results/e2e-laravel-results.json";
 
 /** @type {Array<{ name: string, command: string, args: string[], env?: Record<string, string> }>} */
 const allPhases = [
@@ -18,6 +20,20 @@ const allPhases = [
   { name: "backend", command: "npm", args: ["run", "--silent", "test:backend"] },
   { name: "build", command: "npx", args: ["react-router", "build"] },
   { name: "e2e", command: "npm", args: ["run", "--silent", "test:e2e"], env: { E2E_SKIP_BUILD: "1", E2E_RESULTS } },
+  // The carrier-neutral screens once more on the Telnyx adapter, against the local Telnyx simulator (issue 24).
+  {
+    name: "e2e-telnyx",
+    command: "npm",
+    args: ["run", "--silent", "test:e2e"],
+    env: { E2E_SKIP_BUILD: "1", E2E_CARRIER: "telnyx", E2E_RESULTS: E2E_TELNYX_RESULTS },
+  },
+  // The portal against the Laravel-shaped fake backend (playwright.laravel.config.ts): six tests, about a minute.
+  {
+    name: "e2e-laravel",
+    command: "npm",
+    args: ["run", "--silent", "test:e2e:laravel"],
+    env: { E2E_SKIP_BUILD: "1", E2E_LARAVEL_RESULTS },
+  },
   { name: "deploy", command: "node", args: ["scripts/deploy.mjs", "--dry-run", "--skip-build"] },
 ];
 // `npm test -- lint unit` runs only the named phases (e2e and the dry run then reuse whatever build/ holds).
@@ -33,7 +49,7 @@ const rows = [];
 const install = Number(process.env.CI_INSTALL_SECONDS);
 if (Number.isFinite(install) && install > 0) rows.push({ name: "install", seconds: install, status: "ok" });
 
-rmSync(E2E_RESULTS, { force: true });
+for (const file of [E2E_RESULTS, E2E_TELNYX_RESULTS, E2E_LARAVEL_RESULTS]) rmSync(file, { force: true });
 let failed = null;
 for (const phase of phases) {
   console.log(`\n▶ ${phase.name}: ${phase.command} ${phase.args.join(" ")}`);
@@ -51,7 +67,7 @@ for (const phase of phases.slice(rows.filter((row) => row.name !== "install").le
   rows.push({ name: phase.name, seconds: null, status: "not run" });
 }
 
-const flaky = flakyTests(E2E_RESULTS);
+const flaky = [E2E_RESULTS, E2E_TELNYX_RESULTS, E2E_LARAVEL_RESULTS].flatMap(flakyTests);
 const total = rows.reduce((sum, row) => sum + (row.seconds ?? 0), 0);
 const width = Math.max(...rows.map((row) => row.name.length), 5);
 const line = (name, seconds, status) => `${name.padEnd(width)}  ${seconds.padStart(8)}  ${status}`;

@@ -101,6 +101,9 @@ export function actionFailure(error: unknown, label: string, fallback = "admin.e
     if (key.startsWith("numbers.carrier.") && error.status >= 409)
       return { fields: {}, message: key, status: error.status === 409 ? 409 : 502 };
     if (error instanceof UpstreamThrottled) {
+      // A limit of the backend's own, named on a field (the import upload quota `imports.file.quota`, a
+      // sign-in throttle): its own message there. Only a bare 429 (Laravel's `throttle:api`) is "too many requests".
+      if (error.body.errors && Object.keys(error.body.errors).length > 0) return { fields: error.body.errors, message: null, status: 429 };
       return { fields: {}, message: `errors.upstream.formThrottled|${JSON.stringify({ seconds: error.retryAfter })}`, status: 429 };
     }
     if (error instanceof UpstreamUnavailable) {
@@ -147,7 +150,7 @@ export function actionFailureText(
   { backendMessage = true } = {},
 ): string {
   const failure = actionFailure(error, label, fallback);
-  if (error instanceof UpstreamThrottled)
+  if (error instanceof UpstreamThrottled && failure.message !== null)
     return translateError(t, `errors.throttled.message|${JSON.stringify({ seconds: error.retryAfter })}`);
   if (failure.message === "errors.upstream.formUnavailable") return translateError(t, "errors.unavailable.message");
   return translateError(t, backendMessage ? failureMessage(failure, fallback) : fallback);

@@ -111,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     // Staff must choose the organization; a missing one is reported together with every other field's error.
     const organizationMissing = user.is_provider && !String(form.get("organization_id") ?? "").trim();
     if (submission.status !== "success" || organizationMissing) {
-      const fieldErrors = organizationMissing ? { organization_id: ["validation.required"] } : {};
+      const fieldErrors: Record<string, string[]> = organizationMissing ? { organization_id: ["validation.required"] } : {};
       return data<ActionReply>({ form: "device", result: submission.reply({ fieldErrors }) }, { status: 400 });
     }
     try {

@@ -10,6 +10,7 @@ import { type CarrierCheck, consumeCarrierChecks, reconcileCarrierWork } from ".
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { faultInjection } from "./lib/fault-injection";
+import { consumeMail, failStaleMail, isMailMessage, type MailEnv } from "./lib/mailer";
 import { dbMiddleware, jsonBodyGuard, securityHeaders } from "./lib/middleware";
 import { deleteAbandonedImports } from "./lib/number-import";
 import { consumeImportBatches, type ImportBatchMessage } from "./lib/number-import-job";
@@ -41,6 +42,7 @@ import { portingOrdersRoutes } from "./routes/porting-orders";
 import { publicSettings } from "./routes/public-settings";
 import { residentialRoutes } from "./routes/residential";
 import { rolesRoutes } from "./routes/roles";
+import { searchRoutes } from "./routes/search";
 import { sessionsRoutes } from "./routes/sessions";
 import { smtpRelayRoutes } from "./routes/smtp-relay";
 import { systemSettingsRoutes } from "./routes/system-settings";
@@ -100,6 +102,8 @@ app.route("/", e911Routes);
 app.route("/", portingOrdersRoutes);
 // Phone-number imports (issue 10): upload, preview, commit as a queued job.
 app.route("/", numberImportsRoutes);
+// Find anything (issue 25): the command palette's one call.
+app.route("/", searchRoutes);
 // Residential user wizard (issue 14).
 app.route("/", residentialRoutes);
 // Carrier webhooks (issue 24): signed by the carrier, no session.
@@ -140,6 +144,12 @@ export default {
         if (failed > 0) console.log(`[cleanup] tts_renders_failed=${failed}`);
       }),
     );
+    // E-mails the queue lost (lib/mailer.ts): still queued long after their next attempt was due.
+    ctx.waitUntil(
+      failStaleMail(env.DB).then((failed) => {
+        if (failed > 0) console.log(`[cleanup] mail_failed=${failed}`);
+      }),
+    );
     // Residential wizard drafts untouched for 7 days.
     ctx.waitUntil(
       deleteExpiredDrafts(createDb(env.DB)).then((deleted) => {
@@ -149,7 +159,7 @@ export default {
   },
   /**
    * The queue consumers of wrangler.toml: carrier checks (CARRIER_QUEUE), and the import queue, which also
-   * carries TTS renders (`kind: "tts_render"`, decision 033).
+   * carries TTS renders (`kind: "tts_render"`, decision 033) and e-mails (`kind: "mail_send"`, decision 031).
    */
   async queue(batch, env) {
     if (batch.queue.startsWith("amp-carrier-sync")) {
@@ -157,7 +167,9 @@ export default {
       return;
     }
     const renders = batch.messages.filter(isTtsRenderMessage);
-    const imports = batch.messages.filter((message) => !isTtsRenderMessage(message));
+    const mail = batch.messages.filter(isMailMessage);
+    const imports = batch.messages.filter((message) => !isTtsRenderMessage(message) && !isMailMessage(message));
+    if (mail.length > 0) await consumeMail(mail, env as typeof env & MailEnv);
     if (renders.length > 0) await consumeTtsRenders(renders, env);
     if (imports.length > 0) await consumeImportBatches({ ...batch, messages: imports } as MessageBatch<ImportBatchMessage>, env);
   },

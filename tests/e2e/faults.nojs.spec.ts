@@ -1,12 +1,5 @@
-import type { Page } from "@playwright/test";
+import { fault } from "./fault-cookie";
 import { ACCOUNTS, expect, signIn, test, unique } from "./support";
-
-/** The `amp-fault` cookie of the fault suite (tests/e2e/faults.spec.ts, decision 019). */
-async function fault(page: Page, value: string | null) {
-  const context = page.context();
-  if (value === null) await context.clearCookies({ name: "amp-fault" });
-  else await context.addCookies([{ name: "amp-fault", value, domain: "localhost", path: "/" }]);
-}
 
 test.describe("a form post without JavaScript while the backend cannot say who is posting", () => {
   test("GET /api/user answering 500 during an edit screen's post: the page again, the values typed, nothing saved", async ({ page }) => {

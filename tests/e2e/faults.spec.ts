@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { fault } from "./fault-cookie";
 import { ACCOUNTS, expect, signIn, test, unique, useLanguage } from "./support";
 
 /**
@@ -7,12 +8,6 @@ import { ACCOUNTS, expect, signIn, test, unique, useLanguage } from "./support";
  * or a 429 (see docs/architecture.md, "Fault injection"). Afterwards the user must still be signed in,
  * and typed values must still be in the form.
  */
-async function fault(page: Page, value: string | null) {
-  const context = page.context();
-  if (value === null) await context.clearCookies({ name: "amp-fault" });
-  else await context.addCookies([{ name: "amp-fault", value, domain: "localhost", path: "/" }]);
-}
-
 async function stillSignedIn(page: Page) {
   await fault(page, null);
   const response = await page.goto("/dashboard");
@@ -145,7 +140,7 @@ test.describe("a backend outage never signs anyone out", () => {
     });
   }
 
-  test("an upstream 404 (an endpoint a Laravel backend lacks) is the not-found page with an honest message, not a 500", async ({
+  test("an upstream 404 (an endpoint a Laravel backend lacks) is the not-found page inside the signed-in layout, with an honest message", async ({
     page,
   }) => {
     await signIn(page, ACCOUNTS.superAdmin);
@@ -156,6 +151,17 @@ test.describe("a backend outage never signs anyone out", () => {
     await expect(page.getByText("the record may have been deleted, or this tool is not available")).toBeVisible();
     await expect(page.getByText("try again in a moment")).toHaveCount(0);
     await expect(page).toHaveTitle(/^404 Page not found — /);
+    // Drawn inside the layout (decision 040): the user's name and the navigation are there.
+    await expect(page.getByTestId("user-name")).toHaveText("Avery Collins");
+    await expect(page.getByRole("navigation").getByRole("link", { name: "Dashboard" })).toBeVisible();
+
+    // The same page reached by a client navigation (a `.data` request) is drawn inside the layout too.
+    await page.getByRole("navigation").getByRole("link", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await fault(page, "403:/api/system-settings");
+    await page.getByRole("navigation").getByRole("link", { name: "System settings" }).click();
+    await expect(page.getByRole("heading", { name: "You are not authorized!" })).toBeVisible();
+    await expect(page.getByTestId("user-name")).toHaveText("Avery Collins");
     await stillSignedIn(page);
   });
 });

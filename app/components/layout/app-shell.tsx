@@ -75,6 +75,7 @@ export function AppShell({ shell, children }: { shell: ShellData; children: Reac
               sticky={navbarType === "sticky"}
               organizations={shell.organizations}
               organizationId={shell.organizationId}
+              navigation={shell.navigation}
               brand={
                 horizontal && (
                   <Link to="/dashboard" aria-label={appName}>

@@ -1,9 +1,11 @@
 import { Building2, Check, Languages, LogOut, Menu as MenuIcon, Monitor, Moon, Sun, User } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import type { NavGroup } from "~/lib/navigation.server";
 import { LOCALES, type Locale } from "~/lib/preferences";
 import type { ResolvedTheme } from "~/lib/theme.server";
 import { cn } from "~/lib/utils";
+import { HeaderSearch } from "./command-palette";
 import { CustomizerTrigger } from "./customizer";
 import { Menu, menuItemClass } from "./menu";
 import { PreferenceForm } from "./preference-form";
@@ -26,6 +28,7 @@ export function Navbar({
   sticky,
   organizations,
   organizationId,
+  navigation,
   brand,
 }: {
   user: NavbarUser;
@@ -35,6 +38,8 @@ export function Navbar({
   sticky: boolean;
   organizations: { id: number; name: string }[] | null;
   organizationId: number | null;
+  /** The menu's screens: the command palette jumps to them. */
+  navigation: NavGroup[];
   /** The logo, shown in the navbar when no vertical navigation carries it (horizontal layout). */
   brand?: React.ReactNode;
 }) {
@@ -56,6 +61,7 @@ export function Navbar({
       {brand && <div className="hidden shrink-0 items-center pe-4 xl:flex">{brand}</div>}
       {organizations && <OrganizationFilter organizations={organizations} organizationId={organizationId} />}
       <div className="ms-auto flex items-center gap-1">
+        <HeaderSearch navigation={navigation} />
         <Menu label={t("language")} trigger={<Languages className="size-5" />}>
           <ul>
             {LOCALES.map((code) => (

@@ -74,34 +74,19 @@ export function recordUnhandledError(context: Context | undefined, error: unknow
  * - an upstream 401 during the request (the client already ended the session) → sign in again,
  *   with a safe redirectTo; the stale `amp-session` cookie is cleared by the commit;
  * - what a screen left uncaught: 429 → "too many requests" (429), 5xx/timeout/invalid JSON → "service
- *   unavailable" (503), upstream 404 → not found, 403 → not authorized. Nothing else signs anyone out.
+ *   unavailable" (503). Nothing else signs anyone out. An upstream 404/403 is not mapped here: the loader
+ *   that lets it through throws it as a 404/403 page (`UpstreamError` has the shape of `data()`), drawn
+ *   inside the signed-in layout with its navigation (decision 040).
  */
 export const upstreamErrorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const response = await next();
   if (context.get(clientContext).signedOut) throw redirect(loginRedirectUrl(request));
   const failures = context.get(unhandledContext) ?? [];
   const failure =
-    failures.find((error) => error instanceof UpstreamThrottled) ??
-    failures.find((error) => error instanceof UpstreamUnavailable) ??
-    failures.find((error) => error.status === 404 || error.status === 403);
+    failures.find((error) => error instanceof UpstreamThrottled) ?? failures.find((error) => error instanceof UpstreamUnavailable);
   if (failure) throw upstreamFailureResponse(failure, "not-found", portalName(context.get(cloudflareContext).env));
   return response;
 };
-
-/**
- * A signed-in page whose backend answered 404 or 403 (a record gone, an endpoint a Laravel backend lacks):
- * the not-found / not-authorized page is thrown here, by the signed-in layout's middleware, so it is drawn
- * inside the layout with the navigation (issue 26.4) instead of as a bare page by upstreamErrorMiddleware.
- * A throttled or failing call in the same page still wins there ("too many requests", "unavailable").
- */
-function notFoundInsideLayout(context: Context): void {
-  const failures = context.get(unhandledContext) ?? [];
-  if (failures.some((error) => error instanceof UpstreamThrottled || error instanceof UpstreamUnavailable)) return;
-  const missing = failures.find((error) => error.status === 404 || error.status === 403);
-  if (!missing) return;
-  context.set(unhandledContext, []);
-  throw upstreamFailureResponse(missing, "not-found", portalName(context.get(cloudflareContext).env));
-}
 
 /** What the error boundaries get for an upstream failure: `{ upstream, retryAfter }` with the page's status. */
 export interface UpstreamFailureData {
@@ -220,12 +205,10 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (client.signedOut) lastSeenUsers.forget(sessionId);
   if (!reading || client.signedOut) {
     knownUsers.forget(sessionId);
-    notFoundInsideLayout(context);
     return response;
   }
   if (!known) {
     if (client.observedUser && signedIn) knownUsers.set(sessionId, { stamp: client.observedUser.stamp, ...signedIn });
-    notFoundInsideLayout(context);
     return response;
   }
   const now = await currentStamp(client, portalName(context.get(cloudflareContext).env));
@@ -238,7 +221,6 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
       throw redirect(pagePath(request));
     }
   }
-  notFoundInsideLayout(context);
   return response;
 };
 

@@ -9,6 +9,11 @@
  * - `UpstreamUnavailable` (5xx, timeout, network error, an answer that is not JSON): the backend cannot
  *   answer now; the user stays signed in and sees "service unavailable" (503);
  * - `UpstreamError` itself: any other refusal (403, 404, 409, 419, 422...) with its status and body.
+ *
+ * A 404 or 403 that a loader lets through is a page of its own, thrown by that loader (decision 040): such
+ * an error has the shape of React Router's `data()` (`type`, `data`, `init`), so the router turns it into a
+ * 404/403 route error response drawn by the nearest error boundary, the signed-in layout's, with its
+ * navigation. Catch blocks still read it as an `UpstreamError`.
  */
 export interface UpstreamErrorBody {
   message?: string;
@@ -23,6 +28,20 @@ export class UpstreamError extends Error {
   ) {
     super(body.message ?? `Upstream answered ${status}`);
     this.name = new.target.name;
+  }
+
+  /** React Router's mark of a `data()` value, on a 404 or 403 only (the others become pages in the middleware). */
+  get type(): "DataWithResponseInit" | undefined {
+    return this.status === 404 || this.status === 403 ? "DataWithResponseInit" : undefined;
+  }
+
+  /** What the error boundary reads (`errorPageProps`): the honest "not found" or "forbidden" wording. */
+  get data(): { upstream: "not-found" | "forbidden" } {
+    return { upstream: this.status === 403 ? "forbidden" : "not-found" };
+  }
+
+  get init(): ResponseInit {
+    return { status: this.status, statusText: this.status === 403 ? "Forbidden" : "Not Found" };
   }
 }
 

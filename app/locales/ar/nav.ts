@@ -39,6 +39,34 @@ const nav: Translation<typeof en> = {
   importNumbers: "استيراد أرقام",
   // Residential user wizard.
   residentialWizard: "إضافة مشترك سكني",
+  // Find anything (issue 25): the header's search, the command palette (Ctrl/⌘+K) and the results page.
+  search: {
+    label: "بحث",
+    placeholder: "ابحث عن أرقام ومستخدمين ومؤسسات وطلبات…",
+    submit: "بحث",
+    open: "بحث (Ctrl+K)",
+    openMac: "بحث (⌘K)",
+    title: "ابحث عن أي شيء",
+    description: "الشاشات، والأرقام بأي صيغة (وحسب المدينة أيضًا)، والمستخدمون، والمؤسسات، والطلبات.",
+    inputLabel: "ابحث في الشاشات والأرقام والمستخدمين والمؤسسات والطلبات",
+    hint: "↑ ↓ للتنقل، Enter للفتح، Esc للإغلاق",
+    searching: "جارٍ البحث…",
+    empty: "لم يُعثر على شيء لـ «{{query}}».",
+    start: "اكتب رقمًا بأي صيغة، أو اسمًا، أو بريدًا إلكترونيًا، أو مدينة، أو طلبًا مثل ‎#12.",
+    unavailable: "لا يمكن البحث في الأرقام والمستخدمين والمؤسسات والطلبات حاليًا؛ أما الشاشات فيمكن.",
+    all: "كل النتائج لـ «{{query}}»",
+    resultsTitle: "بحث",
+    resultsFor: "نتائج «{{query}}»",
+    groups: {
+      screens: "الشاشات",
+      numbers: "أرقام الهاتف",
+      users: "المستخدمون",
+      organizations: "المؤسسات",
+      orders: "طلبات الأرقام",
+    },
+    order: "الطلب رقم {{id}}",
+    account: "الحساب {{number}}",
+  },
 };
 
 export default nav;

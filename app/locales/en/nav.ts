@@ -36,6 +36,34 @@ const nav = {
   importNumbers: "Import numbers",
   // Residential user wizard.
   residentialWizard: "Add residential subscriber",
+  // Find anything (issue 25): the header's search, the command palette (Ctrl/⌘+K) and the results page.
+  search: {
+    label: "Search",
+    placeholder: "Search numbers, users, organizations, orders…",
+    submit: "Search",
+    open: "Search (Ctrl+K)",
+    openMac: "Search (⌘K)",
+    title: "Find anything",
+    description: "Screens, numbers in any format (also by city), users, organizations and orders.",
+    inputLabel: "Search screens, numbers, users, organizations and orders",
+    hint: "↑ ↓ to move, Enter to open, Esc to close",
+    searching: "Searching…",
+    empty: "Nothing found for “{{query}}”.",
+    start: "Type a number in any format, a name, an e-mail, a city or an order like #12.",
+    unavailable: "Numbers, users, organizations and orders cannot be searched right now; screens still can.",
+    all: "All results for “{{query}}”",
+    resultsTitle: "Search",
+    resultsFor: "Results for “{{query}}”",
+    groups: {
+      screens: "Screens",
+      numbers: "Phone numbers",
+      users: "Users",
+      organizations: "Organizations",
+      orders: "Number orders",
+    },
+    order: "Order #{{id}}",
+    account: "Account {{number}}",
+  },
 } as const;
 
 export default nav;

@@ -39,6 +39,34 @@ const nav: Translation<typeof en> = {
   importNumbers: "Importer des numéros",
   // Residential user wizard.
   residentialWizard: "Ajouter un abonné résidentiel",
+  // Find anything (issue 25): the header's search, the command palette (Ctrl/⌘+K) and the results page.
+  search: {
+    label: "Rechercher",
+    placeholder: "Numéros, utilisateurs, organisations, commandes…",
+    submit: "Rechercher",
+    open: "Rechercher (Ctrl+K)",
+    openMac: "Rechercher (⌘K)",
+    title: "Tout trouver",
+    description: "Écrans, numéros dans tout format (aussi par ville), utilisateurs, organisations et commandes.",
+    inputLabel: "Rechercher écrans, numéros, utilisateurs, organisations et commandes",
+    hint: "↑ ↓ pour se déplacer, Entrée pour ouvrir, Échap pour fermer",
+    searching: "Recherche…",
+    empty: "Aucun résultat pour « {{query}} ».",
+    start: "Saisissez un numéro dans tout format, un nom, une adresse e-mail, une ville ou une commande comme #12.",
+    unavailable: "Numéros, utilisateurs, organisations et commandes ne peuvent pas être recherchés pour l’instant ; les écrans, si.",
+    all: "Tous les résultats pour « {{query}} »",
+    resultsTitle: "Recherche",
+    resultsFor: "Résultats pour « {{query}} »",
+    groups: {
+      screens: "Écrans",
+      numbers: "Numéros de téléphone",
+      users: "Utilisateurs",
+      organizations: "Organisations",
+      orders: "Commandes de numéros",
+    },
+    order: "Commande n° {{id}}",
+    account: "Compte {{number}}",
+  },
 };
 
 export default nav;

@@ -49,7 +49,7 @@ export function e911AddressSeedStatements(createdAt: string): string[] {
 export function numberCarrierSeedStatements(): string[] {
   const statements = AREA_CODES.map(
     (area) =>
-      `UPDATE phone_numbers SET carrier = 'sandbox', country = ${sqlLiteral(area.country)}, rate_center = ${sqlLiteral(area.rate_center)}, state = ${sqlLiteral(area.state)}, lata = ${sqlLiteral(area.lata)} WHERE e164 LIKE ${sqlLiteral(`+1${area.npa}%`)};`,
+      `UPDATE phone_numbers SET carrier = 'sandbox', country = ${sqlLiteral(area.country)}, rate_center = ${sqlLiteral(area.rate_center)}, city = ${sqlLiteral(area.city)}, state = ${sqlLiteral(area.state)}, lata = ${sqlLiteral(area.lata)} WHERE e164 LIKE ${sqlLiteral(`+1${area.npa}%`)};`,
   );
   statements.push(
     `UPDATE phone_numbers SET capabilities = CASE type WHEN 'toll_free' THEN ${sqlLiteral(JSON.stringify(["voice", "sms", "fax"]))} ELSE ${sqlLiteral(JSON.stringify(["voice", "sms", "mms", "emergency"]))} END;`,

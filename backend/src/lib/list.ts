@@ -76,7 +76,7 @@ export type SearchIndex = "users_fts" | "organizations_fts" | "activity_log_fts"
 
 /** Trigram FTS5 tables (migrations 0012, 0013) and their columns: they find any substring of three characters or more. */
 interface SubstringIndexes {
-  phone_numbers_fts: "e164" | "label" | "cnam";
+  phone_numbers_fts: "e164" | "label" | "cnam" | "city" | "rate_center" | "e911_city";
   e911_addresses_fts: "caller_name" | "street_name" | "city";
 }
 export type SubstringIndex = keyof SubstringIndexes;

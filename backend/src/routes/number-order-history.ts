@@ -55,7 +55,7 @@ export const NumberOrderSummarySchema = z
  * The search: `#12` or `12` finds order 12; digits (in any formatting, three or more) find the orders holding a
  * number that contains them; any text finds orders by label.
  */
-function searchCondition(search: string): SQL {
+export function orderSearchCondition(search: string): SQL {
   const digits = searchDigits(search);
   const byId = /^#?\d{1,9}$/.test(search) ? eq(numberOrders.id, Number(search.replace("#", ""))) : undefined;
   const byNumber =
@@ -84,7 +84,7 @@ function historyFilters(query: z.infer<typeof historyQuery>): (SQL | undefined)[
     query.status ? eq(numberOrders.status, query.status) : ne(numberOrders.status, "draft"),
     query.created_by ? eq(numberOrders.createdBy, query.created_by) : undefined,
     ...dayRange(numberOrders.createdAt, query),
-    search ? searchCondition(search) : undefined,
+    search ? orderSearchCondition(search) : undefined,
   ];
 }
 

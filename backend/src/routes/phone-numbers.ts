@@ -58,10 +58,11 @@ const SORTS = {
 
 /**
  * The list's search: the typed text, and its digits alone (E.164 is "+" and digits, so "(416) 555-01" finds
- * +1416555012x), anywhere in the number, label or caller ID name, through the trigram index. One or two
- * characters have no trigram: those few-character searches scan with LIKE (bounded by the search length).
+ * +1416555012x), anywhere in the number, label, caller ID name or city (the carrier's city, rate center, E911 address's city:
+ * migration 0020), through the trigram index. One or two characters have no trigram: those few-character
+ * searches scan with LIKE (bounded by the search length). The command palette's search uses it too.
  */
-function numberSearch(search: string): ListSearch {
+export function numberSearch(search: string): ListSearch {
   const digits = searchDigits(search);
   const indexed = substringCondition("phone_numbers_fts", phoneNumbers.id, [search, digits]);
   if (indexed) return { where: indexed };
@@ -70,6 +71,9 @@ function numberSearch(search: string): ListSearch {
       digits ? sql`${phoneNumbers.e164} LIKE ${likePattern(digits)} ESCAPE '\\'` : undefined,
       sql`${phoneNumbers.label} LIKE ${likePattern(search)} ESCAPE '\\'`,
       sql`${phoneNumbers.cnam} LIKE ${likePattern(search)} ESCAPE '\\'`,
+      sql`${phoneNumbers.city} LIKE ${likePattern(search)} ESCAPE '\\'`,
+      sql`${phoneNumbers.rateCenter} LIKE ${likePattern(search)} ESCAPE '\\'`,
+      sql`${phoneNumbers.e911City} LIKE ${likePattern(search)} ESCAPE '\\'`,
     ) ?? sql`0`;
   return { where: () => scanned };
 }
@@ -107,7 +111,7 @@ phoneNumbersRoutes.openapi(
     method: "get",
     path: "/api/phone-numbers",
     tags: ["Phone numbers"],
-    summary: "Phone numbers; `search` matches the digits of the number in any formatting, and the label",
+    summary: "Phone numbers; `search` matches the digits of the number in any formatting, the label, caller ID name and city",
     middleware: [requireAuth, requirePermission("tools.phone_numbers.read")] as const,
     request: {
       query: numberListQuery,
