@@ -293,6 +293,8 @@ export const phoneNumbers = sqliteTable(
     // triggers, so that the E911 list sorts and filters on this table's indexes alone (no join per page).
     e911City: text("e911_city"),
     e911ValidationStatus: text("e911_validation_status").$type<(typeof E911_VALIDATION_STATUSES)[number]>(),
+    /** Migration 0018: "<ISO time>|<random>" while a release is with the carrier (lib/release.ts), else null. */
+    releaseClaim: text("release_claim"),
     /** Migration 0020: the carrier's city of the number (its rate center's), for the search ("Seattle"). */
     city: text("city"),
   },
