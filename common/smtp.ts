@@ -116,6 +116,20 @@ export function smtpDestinationProblem(
   return null;
 }
 
+/** Whether an address a name resolved to (an A or AAAA answer) is loopback, private, link-local or reserved. */
+export function isInternalAddress(address: string): boolean {
+  const v4 = ipv4Parts(address);
+  if (v4) return isInternalIpv4(v4);
+  const v6 = address.includes(":") ? ipv6Groups(address) : null;
+  return v6 ? isInternalIpv6(v6) : false;
+}
+
+/** Whether the host is an address literal (IPv4, or IPv6 with or without brackets) rather than a name. */
+export function isAddressLiteral(host: string): boolean {
+  const bare = host.replace(/^\[(.*)\]$/, "$1");
+  return ipv4Parts(bare) !== null || bare.includes(":");
+}
+
 /** The host as compared for "same relay": lower case, without brackets or a trailing dot. */
 export function smtpHostKey(host: string): string {
   return host

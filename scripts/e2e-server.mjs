@@ -6,7 +6,6 @@ import { spawn, spawnSync } from "node:child_process";
 import { copyFileSync, existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { ensureLocalEnv, setLocalCarrier, wranglerEnv } from "./local-env.mjs";
 import { ensureMailCatcher } from "./mail-catcher.mjs";
-import { startTelnyxSim } from "./telnyx-sim/server.mjs";
 
 const stateDir = ".wrangler/e2e-state";
 const env = { ...wranglerEnv, AMP_STATE_DIR: stateDir };
@@ -29,15 +28,17 @@ else {
 
 // Local vars of the built Workers for the e2e run only (never in wrangler.toml): the fault suite's switch
 // (tests/e2e/faults.spec.ts, docs/architecture.md "Fault injection"), a short upstream timeout so a
-// hanging backend is noticed quickly, and a sandbox carrier whose port steps take half a second instead of
-// wrangler.toml's 20 s. Number orders keep their 5 s: the wizard's spec watches "In progress" turn into
-// "Completed", which a shorter delay lets the carrier finish before the page is drawn.
+// hanging backend is noticed quickly, a sandbox carrier whose port steps take half a second instead of
+// wrangler.toml's 20 s, and e-mail retries 1 s apart (three attempts) instead of minutes (lib/mailer.ts).
+// Number orders keep their 5 s: the wizard's spec watches "In progress" turn into "Completed", which a
+// shorter delay lets the carrier finish before the page is drawn.
 const e2eVars = {
   "build/server/.dev.vars": { FAULT_INJECTION: "1", UPSTREAM_TIMEOUT_MS: "4000" },
   "dist/amp_backend/.dev.vars": {
     FAULT_INJECTION: "1",
     SMTP_ALLOW_LOCAL: "1",
     SANDBOX_PORT_STEP_SECONDS: "0.5",
+    MAIL_RETRY_DELAYS_SECONDS: "1,1",
     // The sandbox, whatever backend/.dev.vars says, unless E2E_CARRIER=telnyx (below).
     ...(process.env.E2E_CARRIER === "telnyx" ? {} : { CARRIER: "sandbox" }),
   },
@@ -56,7 +57,9 @@ const port = process.env.E2E_PORT ?? "4317";
 // portal's /webhooks/telnyx (tests/e2e/*.telnyx.spec.ts; playwright.config.ts runs only those then).
 const telnyx =
   process.env.E2E_CARRIER === "telnyx"
-    ? await startTelnyxSim({
+    ? // Loaded only then: the simulator's core is TypeScript (Node 22's type stripping), and the default run must
+      // start on any Node this machine has.
+      await (await import("./telnyx-sim/server.mjs")).startTelnyxSim({
         port: Number(process.env.TELNYX_SIM_PORT ?? 0),
         webhookUrl: `http://localhost:${port}/webhooks/telnyx`,
         orderDelaySeconds: 3,

@@ -3,13 +3,15 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatDateTime } from "~/components/logs/format";
+import { MailRetryButton } from "~/components/logs/mail-retry";
 import { MailStatusBadge } from "~/components/logs/mail-status";
 import type { MailDetail } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { MAIL_RETRY_PERMISSION, retryMailAction } from "~/lib/mail-retry.server";
 import { isRecordId } from "~/lib/record-id";
-import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
+import { can, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/mail-log.detail";
 
@@ -17,19 +19,25 @@ export const handle: StringsHandle = { i18n: ["logs", "smtp"] };
 
 /** One e-mail as it was sent: the HTML body in a sandboxed frame (no scripts, no same origin) and the text. */
 export async function loader({ params, context }: Route.LoaderArgs) {
-  const { api } = requireScreen(context, "mail-log-detail");
+  const { api, user } = requireScreen(context, "mail-log-detail");
   if (!isRecordId(params.id)) throw data(null, { status: 404, statusText: "Not found" });
   try {
-    return { mail: await api.call<MailDetail>(`/api/mail-log/${params.id}`) };
+    return { mail: await api.call<MailDetail>(`/api/mail-log/${params.id}`), canRetry: can(user, MAIL_RETRY_PERMISSION) };
   } catch (error) {
     if (error instanceof UpstreamError && error.status === 404) throw data(null, { status: 404, statusText: "Not found" });
     throw error;
   }
 }
 
+/** "Retry" (`intent=retry`, `id`): the e-mail is queued again; back to this page with a toast. */
+export async function action({ request, params, context }: Route.ActionArgs) {
+  if (!isRecordId(params.id)) throw data(null, { status: 404, statusText: "Not found" });
+  return retryMailAction(request, context, "mail-log-detail", `/mail-log/${params.id}`);
+}
+
 export default function MailLogDetail({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["logs", "smtp"]);
-  const { mail } = loaderData;
+  const { mail, canRetry } = loaderData;
   const none = <span className="text-muted-foreground">{t("detail.none")}</span>;
   return (
     <div className="space-y-6">
@@ -41,10 +49,13 @@ export default function MailLogDetail({ loaderData }: Route.ComponentProps) {
             {mail.to}
           </p>
         </div>
-        <Link to="/mail-log" className={buttonVariants({ variant: "outline" })}>
-          <ArrowLeft aria-hidden="true" className="rtl:rotate-180" />
-          {t("detail.backToMail")}
-        </Link>
+        <div className="flex flex-wrap gap-2">
+          {canRetry && mail.retryable && <MailRetryButton mail={mail} />}
+          <Link to="/mail-log" className={buttonVariants({ variant: "outline" })}>
+            <ArrowLeft aria-hidden="true" className="rtl:rotate-180" />
+            {t("detail.backToMail")}
+          </Link>
+        </div>
       </div>
       <Card>
         <CardHeader>

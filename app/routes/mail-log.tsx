@@ -1,7 +1,9 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isDay, isId, knownFilters, listApiQuery, maxLength, oneOf } from "~/components/admin/list-query";
+import { actionsColumn } from "~/components/admin/row-actions";
 import { formatDateTime } from "~/components/logs/format";
+import { MailRetryButton } from "~/components/logs/mail-retry";
 import { MailStatusBadge } from "~/components/logs/mail-status";
 import { MAIL_STATUSES, MAIL_TEMPLATES, type MailEntry } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
@@ -10,14 +12,16 @@ import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterDate, FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
+import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
+import { MAIL_RETRY_PERMISSION, retryMailAction } from "~/lib/mail-retry.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { requireScreen } from "~/lib/sanctum/context.server";
+import { can, requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/mail-log";
 
-export const handle: StringsHandle = { i18n: ["logs", "smtp"] };
+export const handle: StringsHandle = { i18n: ["logs", "smtp", "admin"] };
 
 const SORTS = ["created_at", "to", "subject", "status"];
 
@@ -47,12 +51,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     filters,
     // Development: the local mail catcher's inbox (npm run dev), where delivered messages can be read.
     inboxUrl: getEnv(context).MAIL_INBOX_URL ?? null,
+    canRetry: can(user, MAIL_RETRY_PERMISSION),
   };
+}
+
+/** "Retry" on a failed or unsent row (`intent=retry`, `id`): queued again, back to the same page with a toast. */
+export async function action({ request, context }: Route.ActionArgs) {
+  return retryMailAction(request, context, "mail-log", listUrl(request));
 }
 
 export default function MailLog({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["logs", "smtp"]);
-  const { page, organizations, organizationNames, filters, inboxUrl } = loaderData;
+  const { t: ta } = useTranslation("admin");
+  const { page, organizations, organizationNames, filters, inboxUrl, canRetry } = loaderData;
   const template = (name: string) => t(`mail.templates.${name}` as "mail.templates.invitation", { defaultValue: name });
 
   const columns: ColumnDef<MailEntry>[] = [
@@ -103,6 +114,9 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
         return id === null ? null : (organizationNames[id] ?? `#${id}`);
       },
     },
+    ...(canRetry
+      ? [actionsColumn<MailEntry>(ta("actions.actions"), (mail) => mail.retryable && <MailRetryButton mail={mail} compact />)]
+      : []),
   ];
 
   return (

@@ -21,8 +21,8 @@ export const handle: StringsHandle = { i18n: ["residential", "numbers", "admin",
 
 /**
  * The finished page: the subscriber, their number, the E911 status and links to each. While the carrier is still
- * completing a new number the submission is under way: each read moves it on (with JavaScript the page reads
- * again every 2 seconds; without it, "Check again" does).
+ * completing a new number the submission is under way and the backend's carrier queue finishes it; reading
+ * changes nothing (with JavaScript the page reads again every 2 seconds; without it, "Check again" does).
  */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api, user } = requireScreen(context, "residential-done");

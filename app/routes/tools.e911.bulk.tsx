@@ -7,11 +7,14 @@ import { ADDRESS_FIELDS, addressBody, addressLine, type E911Entry, e911AddressSc
 import { formatNanp } from "~/components/tools/format";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { readBulkSelection } from "~/lib/bulk.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { CARRIER_FAILED, type FormReply, parseForm, replyWithErrors, saveFailed } from "~/lib/forms.server";
+import { type Paginated, parseListParams } from "~/lib/list-params";
 import { isRecordId } from "~/lib/record-id";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
+import { e911ApiQuery } from "~/lib/tools/e911-list.server";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.e911.bulk";
@@ -24,10 +27,23 @@ function selectedIds(values: string[]): number[] {
   return [...new Set(values.filter(isRecordId).map(Number))].slice(0, MAX_NUMBERS);
 }
 
-/** The numbers chosen in the E911 list (`?ids=1&ids=2`); one the caller cannot see is simply left out. */
+/**
+ * The numbers chosen in the E911 list's selection form (decision 046, sent here by GET): the ticked rows, the
+ * page, or the first 100 matching the list's filter. One the caller cannot see is simply left out.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const { api } = requireScreen(context, "e911-bulk");
-  const ids = selectedIds(new URL(request.url).searchParams.getAll("ids"));
+  const { user, api } = requireScreen(context, "e911-bulk");
+  const selection = readBulkSelection(new URL(request.url).searchParams);
+  let ids: number[] = [];
+  let matching: number | null = null;
+  if (selection && "filter" in selection) {
+    const { query } = e911ApiQuery(parseListParams(selection.filter), request, user);
+    const page = await api.call<Paginated<E911Entry>>("/api/e911", { query: { ...query, page: "1", per_page: String(MAX_NUMBERS) } });
+    ids = page.data.map((entry) => entry.id);
+    matching = page.total > ids.length ? page.total : null;
+  } else if (selection) {
+    ids = selectedIds(selection.ids.map(String));
+  }
   const entries = await Promise.all(
     ids.map((id) =>
       api.call<E911Entry>(`/api/e911/${id}`).catch((error: unknown) => {
@@ -36,7 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     ),
   );
-  return { entries: entries.filter((entry): entry is E911Entry => entry !== null) };
+  return { entries: entries.filter((entry): entry is E911Entry => entry !== null), matching };
 }
 
 type BulkReply = FormReply & { suggestion?: Record<string, string | null>; entered?: Record<string, string | null> };
@@ -73,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function E911Bulk({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("e911");
-  const { entries } = loaderData;
+  const { entries, matching } = loaderData;
   const reply = actionData as BulkReply | undefined;
   useFormErrorToast(reply);
   const hiddenIds = entries.map((entry) => <input key={entry.id} type="hidden" name="ids" value={entry.id} />);
@@ -83,6 +99,7 @@ export default function E911Bulk({ loaderData, actionData }: Route.ComponentProp
       <Card>
         <CardHeader>
           <CardTitle>{t("bulkNumbers")}</CardTitle>
+          {matching !== null && <CardDescription>{t("bulkFirst", { count: entries.length, total: matching })}</CardDescription>}
         </CardHeader>
         <CardContent>
           {entries.length === 0 ? (

@@ -1,6 +1,6 @@
 import { MapPinned } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { EditLink, RowActions } from "~/components/admin/row-actions";
 import { addressLine, type E911Entry } from "~/components/tools/e911-schema";
@@ -12,40 +12,22 @@ import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
-import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
-import { organizationFilter } from "~/lib/organization-filter.server";
-import { isRecordId } from "~/lib/record-id";
+import { type Paginated, parseListParams } from "~/lib/list-params";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
+import { E911_STATUSES, VALIDATION_STATUSES } from "~/lib/tools/e911-list";
+import { e911ApiQuery } from "~/lib/tools/e911-list.server";
 import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.e911";
 
 export const handle: StringsHandle = { i18n: ["e911", "porting", "admin"] };
 
-const SORTS = ["e164", "e911_status", "validation_status", "city", "updated_at"];
-const E911_STATUSES = ["pending", "provisioned", "failed", "removed"] as const;
-const VALIDATION_STATUSES = ["unvalidated", "valid", "invalid", "suggested"] as const;
-
 /** E911: one row per number with its emergency address and statuses; several rows can get one address. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "e911");
-  const list = parseListParams(new URL(request.url));
-  const { e911_status, validation_status, coverage, organization_id } = list.filters;
-  const filters = {
-    e911_status: E911_STATUSES.includes(e911_status as never) ? e911_status : undefined,
-    validation_status: VALIDATION_STATUSES.includes(validation_status as never) ? validation_status : undefined,
-    coverage: coverage === "without" ? coverage : undefined,
-    organization_id: user.is_provider && isRecordId(organization_id) ? organization_id : undefined,
-  };
-  const sort = list.sort && SORTS.includes(list.sort) ? list.sort : null;
-  const query = toApiQuery({ ...list, sort, filters: {} });
-  if (filters.e911_status) query.set("e911_status", filters.e911_status);
-  if (filters.validation_status) query.set("validation_status", filters.validation_status);
-  if (filters.coverage) query.set("without_e911", "1");
-  const scoped = filters.organization_id ?? organizationFilter(request, user);
-  if (scoped) query.set("organization_id", String(scoped));
+  const { query, filters } = e911ApiQuery(parseListParams(new URL(request.url)), request, user);
   const [page, organizations] = await Promise.all([
-    api.call<Paginated<E911Entry>>("/api/e911", { query: Object.fromEntries(query) }),
+    api.call<Paginated<E911Entry>>("/api/e911", { query }),
     user.is_provider ? organizationOptions(api) : null,
   ]);
   return { page, organizations, filters, canModify: can(user, "tools.e911.modify") };
@@ -56,25 +38,6 @@ export default function E911List({ loaderData }: Route.ComponentProps) {
   const { page, organizations, filters, canModify } = loaderData;
 
   const columns: ColumnDef<E911Entry>[] = [
-    ...(canModify
-      ? [
-          {
-            id: "select",
-            meta: { label: t("columns.select") },
-            cell: ({ row }) => (
-              // Outside the bulk form in the DOM, inside it by the `form` attribute: works without JavaScript.
-              <input
-                type="checkbox"
-                name="ids"
-                value={row.original.id}
-                form="e911-bulk"
-                aria-label={t("selectNumber", { number: formatNanp(row.original.e164) })}
-                className="size-4 accent-primary"
-              />
-            ),
-          } satisfies ColumnDef<E911Entry>,
-        ]
-      : []),
     {
       id: "e164",
       meta: { label: t("columns.number"), sortable: true },
@@ -146,20 +109,7 @@ export default function E911List({ loaderData }: Route.ComponentProps) {
 
   return (
     <div className="space-y-6">
-      <PageHeader
-        title={t("title")}
-        description={t("description")}
-        actions={
-          canModify && (
-            <Form id="e911-bulk" method="get" action="/tools/e911/bulk">
-              <Button type="submit" variant="outline">
-                <MapPinned aria-hidden="true" />
-                {t("bulkSet")}
-              </Button>
-            </Form>
-          )
-        }
-      />
+      <PageHeader title={t("title")} description={t("description")} />
       <Card className="gap-0 py-0">
         <DataTable
           columns={columns}
@@ -169,6 +119,21 @@ export default function E911List({ loaderData }: Route.ComponentProps) {
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
           exportTo="/exports/e911"
+          bulk={
+            canModify
+              ? {
+                  formId: "e911-bulk",
+                  rowLabel: (row) => t("selectNumber", { number: formatNanp(row.e164) }),
+                  // One address for the chosen numbers: the selection goes (GET) to the address form.
+                  actions: () => (
+                    <Button type="submit" formMethod="get" formAction="/tools/e911/bulk" variant="outline">
+                      <MapPinned aria-hidden="true" />
+                      {t("bulkSet")}
+                    </Button>
+                  ),
+                }
+              : undefined
+          }
           filters={
             <>
               <FilterSelect

@@ -1,7 +1,7 @@
 import { PowerOffIcon, ShoppingCartIcon, XIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { formatDate } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
@@ -11,33 +11,40 @@ import { NumberLink } from "~/components/numbers/number-link";
 import { NumberStatusBadge } from "~/components/numbers/number-status";
 import { CAPABILITIES, PHONE_NUMBER_STATUSES, type PhoneNumber } from "~/components/numbers/types";
 import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
+import { Input } from "~/components/ui/input";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
+import { NativeSelect } from "~/components/ui/select";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { listUrl } from "~/lib/admin/upstream.server";
+import { bulkAction } from "~/lib/bulk.server";
+import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData } from "~/lib/forms.server";
-import { type Paginated, parseListParams } from "~/lib/list-params";
+import { type ListParams, type Paginated, parseListParams } from "~/lib/list-params";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { releaseNumber } from "~/lib/numbers/release.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
+import { isRecordId } from "~/lib/record-id";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { CurrentUser } from "~/lib/types";
 import type { StringsHandle } from "~/locales/types";
+import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.numbers";
 
 export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
+const BULK_FORM = "numbers-bulk";
 const SORTS = ["e164", "status", "type", "label", "created_at"] as const;
 const TYPES = ["local", "toll_free", "mobile"] as const;
 
-/** The phone-number inventory: search by digits in any formatting, filters, sort; edit and release for orderers. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, api } = requireScreen(context, "numbers");
-  const list = parseListParams(new URL(request.url));
-  const query = listApiQuery(list, {
+/** The list's API query, for its loader and for a bulk action on "all matching the filter" alike. */
+function numbersApiQuery(list: ListParams, request: Request, user: CurrentUser): Record<string, string> {
+  return listApiQuery(list, {
     sorts: SORTS,
     filters: {
       status: oneOf(PHONE_NUMBER_STATUSES),
@@ -49,6 +56,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     },
     organizationId: organizationFilter(request, user),
   });
+}
+
+/** The phone-number inventory: search by digits in any formatting, filters, sort; edit, release and bulk actions for orderers. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireScreen(context, "numbers");
+  const query = numbersApiQuery(parseListParams(new URL(request.url)), request, user);
   const [page, organizations] = await Promise.all([
     api.call<Paginated<PhoneNumber>>("/api/phone-numbers", { query }),
     user.is_provider ? organizationOptions(api) : Promise.resolve(null),
@@ -57,11 +70,57 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page, organizations, allowed: { order: can(user, "tools.phone_numbers.order") }, phoneLabels: phoneLabels(page.data) };
 }
 
-/** Release (`intent=release`, `id`): back to the same list with a toast (the shared release path). */
+/**
+ * A row's release (`intent=release`, `id`: the shared release path), or a bulk action from the selection form
+ * (`scope`, decision 046): assign an organization (provider staff), set a label, release (confirmed first).
+ * Back to the same list with a toast counting what was done and skipped.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api } = requireScreen(context, "numbers");
+  const { user, api } = requireScreen(context, "numbers");
   requirePermission(context, "tools.phone_numbers.order");
-  return releaseNumber(context, api, await readFormData(request), listUrl(request));
+  const form = await readFormData(request);
+  if (!form.has("scope")) return releaseNumber(context, api, form, listUrl(request));
+  const t = getInstance(context).getFixedT(null, "numbers");
+  const intent = form.get("intent");
+  const common = {
+    endpoint: "/api/phone-numbers/bulk",
+    listEndpoint: "/api/phone-numbers",
+    apiQuery: (filter: URLSearchParams) => numbersApiQuery(parseListParams(filter), request, user),
+    label: `numbers bulk ${String(intent)}`,
+  };
+  if (intent === "assign_organization") {
+    if (!user.is_provider) throw data({ permission: "provider" }, { status: 401, statusText: "Not authorized" });
+    const chosen = String(form.get("organization_id") ?? "");
+    if (chosen !== "none" && !isRecordId(chosen)) {
+      return redirectWithToast(listUrl(request), { type: "error", message: t("bulk.chooseOrganization") }, getEnv(context).SESSION_SECRET);
+    }
+    return bulkAction(request, context, api, form, {
+      ...common,
+      action: "assign_organization",
+      params: { organization_id: chosen === "none" ? null : Number(chosen) },
+      done: (count) => t("bulk.done.assign_organization", { count }),
+    });
+  }
+  if (intent === "set_label") {
+    return bulkAction(request, context, api, form, {
+      ...common,
+      action: "set_label",
+      params: { label: String(form.get("label") ?? "").trim() || null },
+      done: (count) => t("bulk.done.set_label", { count }),
+    });
+  }
+  if (intent === "release") {
+    return bulkAction(request, context, api, form, {
+      ...common,
+      action: "release",
+      confirm: {
+        message: (count, capped) => t("bulk.releaseConfirm", { count: capped ? `${count}+` : count }),
+        label: (count) => t("bulk.releaseConfirmLabel", { count }),
+      },
+      done: (count) => t("bulk.done.release", { count }),
+    });
+  }
+  return redirectWithToast(listUrl(request), { type: "error", message: t("errors.invalidRequest") }, getEnv(context).SESSION_SECRET);
 }
 
 /** The list's query without the import filter, back on page 1. */
@@ -73,7 +132,7 @@ function withoutImport(searchParams: URLSearchParams): string {
   return search ? `?${search}` : "";
 }
 
-export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
+export default function PhoneNumbers({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("numbers");
   const [searchParams] = useSearchParams();
   const { page, organizations, allowed } = loaderData;
@@ -190,6 +249,58 @@ export default function PhoneNumbers({ loaderData }: Route.ComponentProps) {
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
           exportTo="/exports/numbers"
+          bulk={
+            allowed.order
+              ? {
+                  formId: BULK_FORM,
+                  rowLabel: (row) => t("bulk.rowLabel", { number: formatPhoneNumber(row.e164) }),
+                  confirmation: actionData && "bulkConfirmation" in actionData ? actionData.bulkConfirmation : null,
+                  actions: ({ count }) => (
+                    <>
+                      {organizations && (
+                        <span className="flex items-center gap-2">
+                          <NativeSelect
+                            name="organization_id"
+                            aria-label={t("bulk.organization")}
+                            defaultValue=""
+                            containerClassName="w-48"
+                          >
+                            <option value="">{t("bulk.chooseOrganizationOption")}</option>
+                            <option value="none">{t("bulk.unassigned")}</option>
+                            {organizations.map((organization) => (
+                              <option key={organization.id} value={organization.id}>
+                                {organization.name}
+                              </option>
+                            ))}
+                          </NativeSelect>
+                          <Button type="submit" name="intent" value="assign_organization" variant="outline">
+                            {t("bulk.assign")}
+                          </Button>
+                        </span>
+                      )}
+                      <span className="flex items-center gap-2">
+                        <Input name="label" aria-label={t("bulk.label")} placeholder={t("bulk.label")} maxLength={100} className="w-40" />
+                        <Button type="submit" name="intent" value="set_label" variant="outline">
+                          {t("bulk.setLabel")}
+                        </Button>
+                      </span>
+                      <ConfirmDialog
+                        destructive
+                        form={BULK_FORM}
+                        submit={{ name: "intent", value: "release" }}
+                        title={t("bulk.releaseTitle")}
+                        description={t("bulk.releaseDescription", { count: count ?? 0 })}
+                        confirmLabel={t("bulk.releaseConfirmLabel", { count: count ?? 0 })}
+                        triggerProps={{ variant: "outline", className: "text-destructive hover:text-destructive" }}
+                      >
+                        <PowerOffIcon aria-hidden="true" />
+                        {t("bulk.release")}
+                      </ConfirmDialog>
+                    </>
+                  ),
+                }
+              : undefined
+          }
           filters={
             <>
               <FilterSelect

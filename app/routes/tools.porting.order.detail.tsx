@@ -43,7 +43,9 @@ const WATCH_INTERVAL_MS = 4000;
 
 const commentSchema = z.object({
   intent: z.literal("comment"),
-  message: z.string("validation.required").trim().min(1, "validation.required").max(1000, 'validation.too_long|{"max":1000}'),
+  message: z
+    .string("validation.required")
+    .check(z.trim(), z.minLength(1, "validation.required"), z.maxLength(1000, 'validation.too_long|{"max":1000}')),
 });
 
 export async function loader({ params, context }: Route.LoaderArgs) {

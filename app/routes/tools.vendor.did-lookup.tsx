@@ -37,6 +37,8 @@ interface NumberLookup {
   line_type: LineType | null;
   ported: boolean;
   ported_at: string | null;
+  /** The caller name (CNAM); absent from a backend that does not give it. */
+  cnam?: string | null;
   inventory: { id: number; organization_id: number | null; organization_name: string | null; status: InventoryStatus } | null;
 }
 
@@ -124,6 +126,7 @@ export default function DidLookup({ loaderData }: Route.ComponentProps) {
                 { label: t("result.city"), value: text(result.city) },
                 { label: t("result.type"), value: result.type ? t(`types.${result.type}`) : unknown },
                 { label: t("result.lineType"), value: result.line_type ? t(`lineTypes.${result.line_type}`) : unknown },
+                { label: t("result.cnam"), value: text(result.cnam ?? null) },
                 {
                   label: t("result.ported"),
                   value:

@@ -1,7 +1,7 @@
-import { DownloadIcon, PlusIcon } from "lucide-react";
+import { DownloadIcon, PlusIcon, RotateCcw } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
@@ -9,7 +9,7 @@ import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actio
 import { useFollowRendering } from "~/components/tools/follow-rendering";
 import { audioUrl, formatDuration, STATUS_VARIANTS, TTS_LANGUAGES, TTS_STATUSES, type TtsPrompt } from "~/components/tools/tts";
 import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
@@ -44,7 +44,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { page, allowed: { modify: can(user, "tools.text_to_speech.modify") }, showOrganization: user.is_provider };
 }
 
-/** Delete a prompt (`intent=delete`, `id`): back to the same list with a toast. */
+/**
+ * Row actions (`id` and `intent`): `delete` a prompt, or `render` a failed one again (`POST /api/tts/{id}/render`,
+ * on the queue); back to the same list with a toast.
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const { api } = requireScreen(context, "tts");
   requirePermission(context, "tools.text_to_speech.modify");
@@ -53,8 +56,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   const back = listUrl(request);
   const form = await readFormData(request);
   const id = Number(form.get("id"));
-  if (form.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) {
+  const intent = form.get("intent");
+  if ((intent !== "delete" && intent !== "render") || !Number.isInteger(id) || id <= 0) {
     return redirectWithToast(back, { type: "error", message: i18n.t("errors.invalidRequest", { ns: "admin" }) }, secret);
+  }
+  if (intent === "render") {
+    try {
+      const prompt = await api.call<{ name: string }>(`/api/tts/${id}/render`, { method: "POST" });
+      return redirectWithToast(back, { type: "success", message: i18n.t("renderQueued", { ns: "tts", name: prompt.name }) }, secret);
+    } catch (error) {
+      const message = actionFailureText(i18n.t, error, `render prompt ${id}`, "tts:renderAgainFailed");
+      return redirectWithToast(back, { type: "error", message }, secret);
+    }
   }
   try {
     await api.call(`/api/tts/${id}`, { method: "DELETE" });
@@ -63,6 +76,24 @@ export async function action({ request, context }: Route.ActionArgs) {
     const message = actionFailureText(i18n.t, error, `delete prompt ${id}`, "tts:deleteFailed");
     return redirectWithToast(back, { type: "error", message }, secret);
   }
+}
+
+/** "Render again" on a failed prompt: a plain form post to this list's action (works without JavaScript). */
+function RenderAgainButton({ prompt }: { prompt: Pick<TtsPrompt, "id" | "name"> }) {
+  const { t } = useTranslation("tts");
+  const navigation = useNavigation();
+  const pending = navigation.state !== "idle" && navigation.formData?.get("id") === String(prompt.id);
+  const label = t("renderAgainLabel", { name: prompt.name });
+  return (
+    <Form method="post" className="inline">
+      <input type="hidden" name="intent" value="render" />
+      <input type="hidden" name="id" value={prompt.id} />
+      <Button type="submit" variant="ghost" size="sm" aria-label={label} title={label} disabled={pending}>
+        <RotateCcw aria-hidden="true" />
+        {t("renderAgain")}
+      </Button>
+    </Form>
+  );
 }
 
 export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
@@ -157,6 +188,7 @@ export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
                   <DownloadIcon aria-hidden="true" />
                 </a>
               )}
+              {allowed.modify && prompt.status === "failed" && <RenderAgainButton prompt={prompt} />}
               {allowed.modify && <EditLink to={`/tools/tts/edit/${prompt.id}`} label={t("edit", { name: prompt.name })} />}
               {allowed.modify && (
                 <DeleteButton

@@ -1,4 +1,4 @@
-import { LogInIcon, PlusIcon } from "lucide-react";
+import { LogInIcon, MailIcon, PlusIcon, UserXIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
@@ -9,33 +9,44 @@ import { actionsColumn, DeleteButton, EditLink } from "~/components/admin/row-ac
 import { StatusBadge } from "~/components/admin/status-badge";
 import { type AdminUser, USER_STATUSES } from "~/components/admin/types";
 import { Badge } from "~/components/ui/badge";
-import { buttonVariants } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions, roleFilterOptions } from "~/lib/admin/options.server";
-import { deleteRow } from "~/lib/admin/upstream.server";
-import { type Paginated, parseListParams } from "~/lib/list-params";
+import { deleteRow, listUrl } from "~/lib/admin/upstream.server";
+import { bulkAction } from "~/lib/bulk.server";
+import { getEnv } from "~/lib/cloudflare.server";
+import { readFormData } from "~/lib/forms.server";
+import { type ListParams, type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
+import { redirectWithToast } from "~/lib/toast.server";
+import type { CurrentUser } from "~/lib/types";
 import type { StringsHandle } from "~/locales/types";
+import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/users";
 
 export const handle: StringsHandle = { i18n: ["admin"] };
 
+const BULK_FORM = "users-bulk";
 const SORTS = ["name", "email", "created_at", "last_login_at"] as const;
 
-/** Users: search by name or e-mail, filter by role, organization and status; rows to edit, delete, log in as. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  const { user, api } = requireScreen(context, "users");
-  const list = parseListParams(new URL(request.url));
-  const query = listApiQuery(list, {
+/** The list's API query, for its loader and for a bulk action on "all matching the filter" alike. */
+function usersApiQuery(list: ListParams, request: Request, user: CurrentUser): Record<string, string> {
+  return listApiQuery(list, {
     sorts: SORTS,
     filters: { role_id: isId, status: oneOf(USER_STATUSES), ...(user.is_provider ? { organization_id: isId } : {}) },
     organizationId: organizationFilter(request, user),
   });
+}
+
+/** Users: search by name or e-mail, filter by role, organization and status; rows to edit, delete, log in as; bulk actions. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { user, api } = requireScreen(context, "users");
+  const query = usersApiQuery(parseListParams(new URL(request.url)), request, user);
   const [page, roles, organizations] = await Promise.all([
     api.call<Paginated<AdminUser>>("/api/users", { query }),
     roleFilterOptions(api, user),
@@ -56,17 +67,54 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * A row's delete (`intent=delete`, `id`), or a bulk action from the selection form (`scope`, decision 046):
+ * deactivate (admin.users.update, confirmed first) or send the invitation again (admin.users.create).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
-  const { api } = requireScreen(context, "users");
+  const { user, api } = requireScreen(context, "users");
+  const form = await readFormData(request);
+  if (form.has("scope")) {
+    const intent = form.get("intent");
+    const t = getInstance(context).getFixedT(null, "admin");
+    const common = {
+      endpoint: "/api/users/bulk",
+      listEndpoint: "/api/users",
+      apiQuery: (filter: URLSearchParams) => usersApiQuery(parseListParams(filter), request, user),
+      label: `users bulk ${String(intent)}`,
+    };
+    if (intent === "deactivate") {
+      requirePermission(context, "admin.users.update");
+      return bulkAction(request, context, api, form, {
+        ...common,
+        action: "deactivate",
+        confirm: {
+          message: (count, capped) => t("users.bulk.deactivateConfirm", { count: capped ? `${count}+` : count }),
+          label: (count) => t("users.bulk.deactivateConfirmLabel", { count }),
+        },
+        done: (count) => t("users.bulk.done.deactivate", { count }),
+      });
+    }
+    if (intent === "resend_invitation") {
+      requirePermission(context, "admin.users.create");
+      return bulkAction(request, context, api, form, {
+        ...common,
+        action: "resend_invitation",
+        done: (count) => t("users.bulk.done.resend_invitation", { count }),
+      });
+    }
+    return redirectWithToast(listUrl(request), { type: "error", message: t("errors.invalidRequest") }, getEnv(context).SESSION_SECRET);
+  }
   requirePermission(context, "admin.users.delete");
   return deleteRow(request, context, api, {
+    formData: form,
     screen: "users",
     endpoint: (id) => `/api/users/${id}`,
     deleted: "users.deleted",
   });
 }
 
-export default function Users({ loaderData }: Route.ComponentProps) {
+export default function Users({ loaderData, actionData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation("admin");
   const [searchParams] = useSearchParams();
   const { page, roles, organizations, me, allowed } = loaderData;
@@ -181,6 +229,39 @@ export default function Users({ loaderData }: Route.ComponentProps) {
           searchPlaceholder={t("users.searchPlaceholder")}
           emptyMessage={t("users.empty")}
           exportTo="/exports/users"
+          bulk={
+            allowed.update || allowed.create
+              ? {
+                  formId: BULK_FORM,
+                  rowLabel: (row) => t("users.bulk.rowLabel", { name: row.name }),
+                  confirmation: actionData && "bulkConfirmation" in actionData ? actionData.bulkConfirmation : null,
+                  actions: ({ count }) => (
+                    <>
+                      {allowed.create && (
+                        <Button type="submit" name="intent" value="resend_invitation" variant="outline">
+                          <MailIcon aria-hidden="true" />
+                          {t("users.bulk.resend")}
+                        </Button>
+                      )}
+                      {allowed.update && (
+                        <ConfirmDialog
+                          destructive
+                          form={BULK_FORM}
+                          submit={{ name: "intent", value: "deactivate" }}
+                          title={t("users.bulk.deactivateTitle")}
+                          description={t("users.bulk.deactivateDescription", { count: count ?? 0 })}
+                          confirmLabel={t("users.bulk.deactivateConfirmLabel", { count: count ?? 0 })}
+                          triggerProps={{ variant: "outline", className: "text-destructive hover:text-destructive" }}
+                        >
+                          <UserXIcon aria-hidden="true" />
+                          {t("users.bulk.deactivate")}
+                        </ConfirmDialog>
+                      )}
+                    </>
+                  ),
+                }
+              : undefined
+          }
           filters={
             <>
               {roles && (

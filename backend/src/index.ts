@@ -10,6 +10,7 @@ import { type CarrierCheck, consumeCarrierChecks, reconcileCarrierWork } from ".
 import type { AppEnv } from "./lib/context";
 import { handleError } from "./lib/errors";
 import { faultInjection } from "./lib/fault-injection";
+import { consumeMail, failStaleMail, isMailMessage, type MailEnv } from "./lib/mailer";
 import { dbMiddleware, jsonBodyGuard, securityHeaders } from "./lib/middleware";
 import { deleteAbandonedImports } from "./lib/number-import";
 import { consumeImportBatches, type ImportBatchMessage } from "./lib/number-import-job";
@@ -143,6 +144,12 @@ export default {
         if (failed > 0) console.log(`[cleanup] tts_renders_failed=${failed}`);
       }),
     );
+    // E-mails the queue lost (lib/mailer.ts): still queued long after their next attempt was due.
+    ctx.waitUntil(
+      failStaleMail(env.DB).then((failed) => {
+        if (failed > 0) console.log(`[cleanup] mail_failed=${failed}`);
+      }),
+    );
     // Residential wizard drafts untouched for 7 days.
     ctx.waitUntil(
       deleteExpiredDrafts(createDb(env.DB)).then((deleted) => {
@@ -152,7 +159,7 @@ export default {
   },
   /**
    * The queue consumers of wrangler.toml: carrier checks (CARRIER_QUEUE), and the import queue, which also
-   * carries TTS renders (`kind: "tts_render"`, decision 033).
+   * carries TTS renders (`kind: "tts_render"`, decision 033) and e-mails (`kind: "mail_send"`, decision 031).
    */
   async queue(batch, env) {
     if (batch.queue.startsWith("amp-carrier-sync")) {
@@ -160,7 +167,9 @@ export default {
       return;
     }
     const renders = batch.messages.filter(isTtsRenderMessage);
-    const imports = batch.messages.filter((message) => !isTtsRenderMessage(message));
+    const mail = batch.messages.filter(isMailMessage);
+    const imports = batch.messages.filter((message) => !isTtsRenderMessage(message) && !isMailMessage(message));
+    if (mail.length > 0) await consumeMail(mail, env as typeof env & MailEnv);
     if (renders.length > 0) await consumeTtsRenders(renders, env);
     if (imports.length > 0) await consumeImportBatches({ ...batch, messages: imports } as MessageBatch<ImportBatchMessage>, env);
   },

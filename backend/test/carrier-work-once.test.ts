@@ -105,7 +105,7 @@ describe("carrier work happens once", { timeout: 30_000 }, () => {
     advanceClock(2_100);
     const db = createDb(env.DB);
     const carrier = createCarrier(env, db);
-    await Promise.all(Array.from({ length: 5 }, () => runCarrierCheck(db, carrier, { kind: "porting_order", id: draft.id })));
+    await Promise.all(Array.from({ length: 5 }, () => runCarrierCheck(env, db, carrier, { kind: "porting_order", id: draft.id })));
     const done = await json<Port>(await lakeside.get(`/api/porting/orders/${draft.id}`));
     expect(done.status).toBe("completed");
     expect(done.events.filter((event) => event.type === "status").map((event) => event.to_status)).toEqual([
@@ -203,5 +203,45 @@ describe("carrier work advances by itself", { timeout: 30_000 }, () => {
       if (status !== "completed") await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(status).toBe("completed");
+  });
+});
+
+describe("a port the carrier split into several orders (issue 24)", () => {
+  it("an event about one part finds the AMP order whose carrier id lists it, and nothing else", async () => {
+    const { receiveWebhook } = await import("../src/lib/carrier-sync");
+    const lakeside = await signedIn("marcus.bell@lakeside.test");
+    const draft = await json<Port>(await lakeside.post("/api/porting/orders", portBody([landline()])));
+    const unique = `split-${draft.id}-${Date.now()}`;
+    // Telnyx keeps one order per losing carrier; AMP's order lists them (carriers/telnyx.ts PORT_ID_SEPARATOR).
+    await env.DB.prepare("UPDATE porting_orders SET carrier_port_id = ? WHERE id = ?").bind(`${unique}-a,${unique}-b`, draft.id).run();
+    const db = createDb(env.DB);
+    const checks: unknown[] = [];
+    const queue = { send: async (body: unknown) => void checks.push(body) } as unknown as Queue<never>;
+    const eventsFor = (ids: string[]) => ({
+      name: "sandbox",
+      parseWebhook: async () =>
+        ids.map((id, index) => ({
+          event_id: `${unique}-event-${id}-${index}`,
+          event_type: "porting_order.status_changed",
+          occurred_at: new Date().toISOString(),
+          subject: { kind: "porting_order" as const, carrier_port_id: id },
+        })),
+    });
+    const request = { body: "{}", headers: new Headers() };
+    const receive = (ids: string[]) =>
+      receiveWebhook({ ...env, CARRIER_QUEUE: queue } as never, db, eventsFor(ids) as never, request as never);
+
+    expect(await receive([`${unique}-b`, `${unique}-a`, `${unique}-a,${unique}-b`])).toEqual({ recorded: 3, duplicates: 0 });
+    expect(checks).toEqual([
+      { kind: "porting_order", id: draft.id },
+      { kind: "porting_order", id: draft.id },
+      { kind: "porting_order", id: draft.id },
+    ]);
+    // A prefix of a part's id, or an id with a separator of its own, is no part of the order.
+    checks.length = 0;
+    expect(await receive([unique, `${unique}-`, `${unique}-b,x`])).toEqual({ recorded: 3, duplicates: 0 });
+    expect(checks).toEqual([]);
+    const unmatched = await query<{ error: string }>("SELECT error FROM carrier_events WHERE instr(event_id, ?) = 1", `${unique}-event-`);
+    expect(unmatched.map((row) => row.error)).toContain("no_matching_order");
   });
 });

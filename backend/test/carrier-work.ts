@@ -13,5 +13,5 @@ export async function carrierCatchesUp(): Promise<void> {
   const db = createDb(env.DB);
   const carrier = createCarrier(env, db);
   const now = currentTime();
-  for (const check of await dueCarrierChecks(db, now, 0)) await runCarrierCheck(db, carrier, check, now);
+  for (const check of await dueCarrierChecks(db, now, 0)) await runCarrierCheck(env, db, carrier, check, now);
 }

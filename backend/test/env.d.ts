@@ -9,6 +9,8 @@ declare global {
       SMTP_ALLOW_LOCAL: string;
       /** Unset in the tests (the default 30 applies); one test lowers it. */
       IMPORT_UPLOADS_PER_HOUR: string | undefined;
+      /** Unset in the tests; one test points it at test/smtp-servers.ts's DNS-over-HTTPS zone. */
+      SMTP_DOH_URL: string | undefined;
     }
     // Types `exports.default` of "cloudflare:workers" as the backend's default export.
     interface GlobalProps {

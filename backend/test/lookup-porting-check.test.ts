@@ -9,6 +9,7 @@ type Lookup = {
   ported: boolean;
   ported_at: string | null;
   line_type: string;
+  cnam: string | null;
   inventory: { id: number; organization_id: number | null } | null;
 };
 type Check = {
@@ -25,12 +26,14 @@ describe("vendor DID lookup", () => {
     const admin = await signedIn("admin@amp.test");
     const even = await json<Lookup>(await admin.get(lookup("(415) 555-2670")));
     expect(even).toMatchObject({ e164: "+14155552670", carrier: "Sandbox Telco", spid: "991A", ported: false, ported_at: null });
+    // CNAM: a local line's city (and state when both fit 15 characters); none for toll-free.
+    expect(even.cnam).toBe("SAN FRANCISCO");
     expect(even.lrn).toBe("+14155550000");
     const odd = await json<Lookup>(await admin.get(lookup("+1 415.555.2671")));
     expect(odd).toMatchObject({ e164: "+14155552671", carrier: "Demo Cable Voice", ported: true, lrn: "+14159902671" });
     expect(odd.ported_at).toMatch(/^20(1\d|2[0-4])-\d\d-\d\d$/);
     const tollFree = await json<Lookup>(await admin.get(lookup("800-555-0100")));
-    expect(tollFree).toMatchObject({ line_type: "toll_free", lrn: null, ported: false });
+    expect(tollFree).toMatchObject({ line_type: "toll_free", lrn: null, ported: false, cnam: null });
     expect(tollFree.inventory).toBeNull();
   });
 

@@ -2,6 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client";
 import { deleteExpiredDrafts } from "../src/lib/residential";
+import { carrierCatchesUp } from "./carrier-work";
 import { advanceClock, type Client, deliveredLink, json, query, signedIn, uniqueEmail } from "./helpers";
 
 type Draft = {
@@ -93,11 +94,13 @@ async function submitted(client: Client, draft: Draft, key = draft.idempotency_k
   return client.post(`/api/residential/drafts/${draft.id}/submit`, { idempotency_key: key });
 }
 
+/** Reads the draft until `done`, letting the carrier queue's work run in between (a read moves nothing). */
 async function until(client: Client, id: number, done: (draft: Draft) => boolean): Promise<Draft> {
   for (let attempt = 0; attempt < 20; attempt++) {
     const draft = await json<Draft>(await client.get(`/api/residential/drafts/${id}`));
     if (done(draft)) return draft;
     advanceClock(250);
+    await carrierCatchesUp();
   }
   throw new Error(`draft ${id} did not settle`);
 }
@@ -209,13 +212,29 @@ describe("residential wizard", () => {
     expect(await json(replay)).toMatchObject({ message: "residential.submit_failed", failure: { part: "e911" } });
   });
 
-  it("a new number from the carrier completes on a later read", async () => {
+  it("a new number from the carrier completes by itself, never because the draft was read (issue 24)", async () => {
     const member = await signedIn("elena.novak@maple.test");
     const email = uniqueEmail("fresh");
     const order = await reservedOrder(member, "2468");
     const draft = await ready(member, email, { kind: "new", number_order_id: order.id });
     expect((await json<Draft>(await submitted(member, draft))).status).toBe("submitting");
+    // The carrier has completed the number by now; another user reads the draft, again and again.
+    advanceClock(5_000);
+    const staff = await signedIn("admin@amp.test");
+    for (let read = 0; read < 3; read++) expect((await staff.get(`/api/residential/drafts/${draft.id}`)).status).toBe(200);
     const done = await until(member, draft.id, (current) => current.status !== "submitting");
+    // Finished by the carrier queue: its activity rows name the user who submitted, with no request behind them
+    // (a read that moved it on would have written the reader and the reader's address).
+    const elena = await query<{ id: number }>("SELECT id FROM users WHERE email = 'elena.novak@maple.test'");
+    const rows = await query<{ action: string; actor_id: number | null; ip: string | null }>(
+      "SELECT action, actor_id, ip FROM activity_log WHERE action LIKE 'residential.%' AND changes LIKE ? ORDER BY id",
+      `%"residential_draft":{"old":null,"new":${draft.id}}%`,
+    );
+    const created = rows.filter((row) => row.action !== "residential.draft_created" && row.action !== "residential.draft_updated");
+    expect(created.map((row) => row.action)).toEqual(
+      expect.arrayContaining(["residential.subscriber_created", "residential.number_assigned", "residential.e911_created"]),
+    );
+    for (const row of created) expect(row).toMatchObject({ actor_id: elena[0]?.id, ip: null });
     expect(done.status).toBe("completed");
     expect(done.result).toMatchObject({ number_status: "in_service", e911_status: "provisioned" });
     const [number] = await query<{ e164: string; organization_id: number; label: string }>(

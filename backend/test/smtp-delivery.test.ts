@@ -3,8 +3,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, inject, it } from "vitest";
 import { createDb } from "../src/db/client";
 import { mailLog } from "../src/db/schema";
-import { createMailer } from "../src/lib/mailer";
+import { consumeMail, createMailer, failStaleMail, MAIL_STALE_AFTER_MS, type MailSendMessage } from "../src/lib/mailer";
 import { deliverSmtp, type SmtpRelay, UNREACHABLE_REPLY } from "../src/lib/smtp";
+import { clockOffset } from "../src/lib/time";
+import { advanceClock } from "./helpers";
 
 // Real SMTP servers started in Node by test/smtp-servers.ts (vitest globalSetup); workerd reaches them over
 // `cloudflare:sockets`, exactly as the Worker reaches a relay in production.
@@ -79,15 +81,17 @@ describe("SMTP delivery (worker-mailer over cloudflare:sockets)", () => {
   });
 });
 
-describe("the mailer: mail log states and relays", () => {
+describe("the mailer: mail on the queue, mail log states and relays", () => {
   const db = createDb(env.DB);
   const platform = {
+    APP_KEY: env.APP_KEY,
     SMTP_HOST: "127.0.0.1",
     SMTP_PORT: String(ports.plain),
     SMTP_ENCRYPTION: "none",
     SMTP_USER: "relay",
     SMTP_PASSWORD: "secret",
     MAIL_FROM: "noreply@amp.test",
+    MAIL_RETRY_DELAYS_SECONDS: "5,20",
   };
   const message = (to: string) => ({
     to,
@@ -99,42 +103,128 @@ describe("the mailer: mail log states and relays", () => {
   });
   const row = async (id: number) => (await db.select().from(mailLog).where(eq(mailLog.id, id)))[0];
 
-  it("queues, delivers off the request, then records sent with the reply; the log never holds the real body", async () => {
-    const background: Promise<unknown>[] = [];
-    const mailer = createMailer({ db, env: platform, waitUntil: (promise) => background.push(promise) });
+  /** A mail queue that keeps what is sent, and a queue message around each body with what became of it. */
+  function testQueue() {
+    const sent: { body: MailSendMessage; delaySeconds?: number }[] = [];
+    const queue = {
+      send: async (body: MailSendMessage, options?: { delaySeconds?: number }) => {
+        sent.push({ body, delaySeconds: options?.delaySeconds });
+      },
+    } as unknown as Queue<MailSendMessage>;
+    const outcomes: string[] = [];
+    const delivery = (body: MailSendMessage, attempts = 1) =>
+      ({
+        id: `m${body.mail_id}-${attempts}`,
+        timestamp: new Date(),
+        attempts,
+        body,
+        ack: () => outcomes.push("ack"),
+        retry: (options?: { delaySeconds?: number }) => outcomes.push(`retry ${options?.delaySeconds ?? 0}`),
+      }) as unknown as Message<MailSendMessage>;
+    return { queue, sent, outcomes, delivery };
+  }
+
+  it("queues the message with only its id on the queue; the consumer sends it, records the reply and forgets the message", async () => {
+    const { queue, sent, outcomes, delivery } = testQueue();
+    const mailer = createMailer({ db, env: { ...platform, MAIL_QUEUE: queue } });
     const result = await mailer.send(message("queued@example.test"));
     expect(result.status).toBe("queued");
-    expect(await row(result.id)).toMatchObject({ status: "queued", relay: "platform", attempts: 0 });
-    await Promise.all(background);
-    const sent = await row(result.id);
-    expect(sent).toMatchObject({ status: "sent", smtpReply: "250 2.0.0 Ok: queued as TEST", attempts: 1, error: null });
-    expect(sent?.sentAt).not.toBeNull();
-    expect(`${sent?.text}${sent?.html}`).not.toContain("SECRET");
-    const [delivered] = await received("queued@example.test");
-    expect(delivered?.raw).toContain("SECRET");
+    expect(sent).toEqual([{ body: { kind: "mail_send", mail_id: result.id }, delaySeconds: undefined }]);
+    const queued = await row(result.id);
+    expect(queued).toMatchObject({ status: "queued", relay: "platform", attempts: 0 });
+    // Kept encrypted for the consumer; the shown copy is redacted.
+    expect(queued?.messageEncrypted).toMatch(/^v1:/);
+    expect(`${queued?.messageEncrypted}${queued?.text}${queued?.html}`).not.toContain("SECRET");
+    expect(await received("queued@example.test")).toHaveLength(0);
+
+    await consumeMail([delivery(sent[0]!.body)], { ...platform, DB: env.DB });
+    expect(outcomes).toEqual(["ack"]);
+    const delivered = await row(result.id);
+    expect(delivered).toMatchObject({
+      status: "sent",
+      smtpReply: "250 2.0.0 Ok: queued as TEST",
+      attempts: 1,
+      error: null,
+      messageEncrypted: null,
+    });
+    expect(delivered?.sentAt).not.toBeNull();
+    const [mail] = await received("queued@example.test");
+    expect(mail?.raw).toContain("SECRET");
   });
 
-  it("records not_sent with the reason when no relay is configured", async () => {
-    const mailer = createMailer({ db, env: {}, waitUntil: () => undefined });
+  it("sends once when the queue delivers the same message twice, at the same time or later", async () => {
+    const { queue, sent, outcomes, delivery } = testQueue();
+    const mailer = createMailer({ db, env: { ...platform, MAIL_QUEUE: queue } });
+    const result = await mailer.send(message("twice@example.test"));
+    const body = sent[0]!.body;
+    await Promise.all([1, 2, 3].map(() => consumeMail([delivery(body)], { ...platform, DB: env.DB })));
+    await consumeMail([delivery(body, 2)], { ...platform, DB: env.DB });
+    expect(await received("twice@example.test")).toHaveLength(1);
+    expect(await row(result.id)).toMatchObject({ status: "sent", attempts: 1 });
+    // The claimer acks; a copy that found the row claimed comes back after the claim's lease, then finds it sent.
+    expect(outcomes.filter((outcome) => outcome === "ack").length).toBeGreaterThanOrEqual(2);
+    expect(outcomes.at(-1)).toBe("ack");
+  });
+
+  it("retries a temporary (4xx) refusal with growing delays, then records failed with the last reply", async () => {
+    const { queue, sent, outcomes, delivery } = testQueue();
+    const mailer = createMailer({ db, env: { ...platform, MAIL_QUEUE: queue } });
+    const result = await mailer.send(message("busy@example.test"));
+    const consume = (attempts: number) => consumeMail([delivery(sent[0]!.body, attempts)], { ...platform, DB: env.DB });
+    await consume(1);
+    expect(outcomes).toEqual(["retry 5"]);
+    expect(await row(result.id)).toMatchObject({ status: "queued", attempts: 1, error: "recipient_refused" });
+    // Delivered again before its time (a duplicate): nothing is sent, it comes back when the retry is due.
+    await consume(1);
+    expect(outcomes.at(-1)).toMatch(/^retry [1-5]$/);
+    expect((await row(result.id))?.attempts).toBe(1);
+    advanceClock(5_000);
+    await consume(2);
+    expect(outcomes.at(-1)).toBe("retry 20");
+    advanceClock(20_000);
+    await consume(3);
+    expect(outcomes.at(-1)).toBe("ack");
+    const failed = await row(result.id);
+    expect(failed).toMatchObject({ status: "failed", attempts: 3, error: "recipient_refused" });
+    expect(failed?.smtpReply).toContain("451");
+    // Kept for "Retry".
+    expect(failed?.messageEncrypted).toMatch(/^v1:/);
+  });
+
+  it("retries a relay that does not answer, and records a permanent refusal at once", async () => {
+    const { queue, sent, outcomes, delivery } = testQueue();
+    const closed = createMailer({ db, env: { ...platform, SMTP_PORT: String(ports.closed), MAIL_QUEUE: queue } });
+    const unreachable = await closed.send(message("closed@example.test"));
+    await consumeMail([delivery(sent[0]!.body)], { ...platform, SMTP_PORT: String(ports.closed), DB: env.DB });
+    expect(outcomes).toEqual(["retry 5"]);
+    expect(await row(unreachable.id)).toMatchObject({ status: "queued", error: "unreachable" });
+
+    const wrong = { ...platform, SMTP_PASSWORD: "wrong" };
+    const denied = await createMailer({ db, env: { ...wrong, MAIL_QUEUE: queue } }).send(message("denied@example.test"));
+    await consumeMail([delivery(sent[1]!.body)], { ...wrong, DB: env.DB });
+    expect(outcomes.at(-1)).toBe("ack");
+    expect(await row(denied.id)).toMatchObject({ status: "failed", attempts: 1, error: "auth_failed" });
+  });
+
+  it("records not_sent with the reason when no relay is configured, keeping the message for a retry", async () => {
+    const mailer = createMailer({ db, env: { APP_KEY: env.APP_KEY } });
     const result = await mailer.send(message("nowhere@example.test"));
     expect(result).toMatchObject({ status: "not_sent", error: "no_relay" });
-    expect(await row(result.id)).toMatchObject({ status: "not_sent", error: "no_relay", relay: null });
+    const stored = await row(result.id);
+    expect(stored).toMatchObject({ status: "not_sent", error: "no_relay", relay: null });
+    expect(stored?.messageEncrypted).toMatch(/^v1:/);
   });
 
-  it("retries a temporary (4xx) refusal, then records the failure with the last reply", async () => {
-    const background: Promise<unknown>[] = [];
-    const mailer = createMailer({ db, env: platform, waitUntil: (promise) => background.push(promise), retryDelaysMs: [10, 10] });
-    const result = await mailer.send(message("busy@example.test"));
-    await Promise.all(background);
-    expect(await row(result.id)).toMatchObject({ status: "failed", attempts: 3, error: "recipient_refused" });
-    expect((await row(result.id))?.smtpReply).toContain("451");
-  });
+  it("a queue that refuses the message leaves the row failed, not queued for ever; the cron fails what the queue lost", async () => {
+    const broken = { send: () => Promise.reject(new Error("queue down")) } as unknown as Queue<MailSendMessage>;
+    const result = await createMailer({ db, env: { ...platform, MAIL_QUEUE: broken } }).send(message("lost@example.test"));
+    expect(result).toMatchObject({ status: "failed", error: "queue_unavailable" });
+    expect((await row(result.id))?.status).toBe("failed");
 
-  it("records a permanent failure at once", async () => {
-    const background: Promise<unknown>[] = [];
-    const mailer = createMailer({ db, env: { ...platform, SMTP_PASSWORD: "wrong" }, waitUntil: (promise) => background.push(promise) });
-    const result = await mailer.send(message("denied@example.test"));
-    await Promise.all(background);
-    expect(await row(result.id)).toMatchObject({ status: "failed", attempts: 1, error: "auth_failed" });
+    const { queue } = testQueue();
+    const lost = await createMailer({ db, env: { ...platform, MAIL_QUEUE: queue } }).send(message("stale@example.test"));
+    expect(await failStaleMail(env.DB)).toBe(0);
+    expect(await failStaleMail(env.DB, Date.now() + clockOffset() + MAIL_STALE_AFTER_MS + 1_000)).toBeGreaterThanOrEqual(1);
+    expect(await row(lost.id)).toMatchObject({ status: "failed", error: "interrupted" });
   });
 });

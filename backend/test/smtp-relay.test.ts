@@ -165,16 +165,36 @@ describe("/api/smtp-relay", () => {
     }
   });
 
+  it("outside local development, refuses a host name that resolves to an internal address (DNS over HTTPS)", async () => {
+    const member = await signedIn("orgadmin@northwind.test");
+    const local = env.SMTP_ALLOW_LOCAL;
+    env.SMTP_ALLOW_LOCAL = "";
+    env.SMTP_DOH_URL = `http://127.0.0.1:${ports.web}/dns-query`;
+    try {
+      for (const host of ["private.relay.test", "loopback.relay.test"]) {
+        const saved = await member.put("/api/smtp-relay", settings({ host, port: 587, enabled: false }));
+        expect((await json<Invalid>(saved)).errors, host).toEqual({ host: ["smtp.validation.host_internal"] });
+        const tested = await member.post("/api/smtp-relay/test", settings({ host, port: 587, to: "x@example.test" }));
+        expect((await json<Invalid>(tested)).errors, host).toEqual({ host: ["smtp.validation.host_internal"] });
+      }
+      const saved = await member.put("/api/smtp-relay", settings({ host: "public.relay.test", port: 587, enabled: false }));
+      expect(saved.status).toBe(200);
+    } finally {
+      env.SMTP_ALLOW_LOCAL = local;
+      env.SMTP_DOH_URL = "";
+    }
+  });
+
   it("an organization's enabled relay carries its members' mail (an invitation)", async () => {
     const member = await signedIn("orgadmin@northwind.test");
     expect((await member.put("/api/smtp-relay", settings())).status).toBe(200);
     const created = await member.post("/api/users", { name: "Relay Invitee", email: "relay.invitee@northwind.test", roles: [] });
     expect(created.status).toBe(201);
     let row: { status: string; relay: string } | null = null;
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 200; i++) {
       row = await env.DB.prepare("SELECT status, relay FROM mail_log WHERE \"to\" = 'relay.invitee@northwind.test'").first();
       if (row?.status !== "queued") break;
-      await new Promise((resolve) => setTimeout(resolve, 50));
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
     expect(row).toEqual({ status: "sent", relay: "organization:2" });
   });

@@ -7,6 +7,8 @@
  * - `silent`: accepts TCP connections and never greets (timeout).
  * - `closed`: a port nobody listens on (connection refused).
  * Received messages are readable by the tests at `http://127.0.0.1:<webPort>/messages` (JSON).
+ * The same port answers DNS-over-HTTPS (JSON) at `/dns-query` for a small zone (lib/smtp-dns.ts): `public.relay.test`
+ * → a public address, `private.relay.test` → 10.0.0.25, `loopback.relay.test` → ::1 (AAAA); other names NXDOMAIN.
  */
 import { createServer as createHttpServer } from "node:http";
 import { createServer as createTcpServer, type Server } from "node:net";
@@ -86,8 +88,21 @@ export default async function setup(project: TestProject) {
     silentSockets.add(socket);
     socket.on("close", () => silentSockets.delete(socket));
   });
-  const web = createHttpServer((_request, response) => {
+  const zone: Record<string, { A?: string[]; AAAA?: string[] }> = {
+    "public.relay.test": { A: ["93.184.215.14"] },
+    "private.relay.test": { A: ["10.0.0.25"] },
+    "loopback.relay.test": { AAAA: ["::1"] },
+  };
+  const web = createHttpServer((request, response) => {
     response.setHeader("content-type", "application/json");
+    const url = new URL(request.url ?? "/", "http://127.0.0.1");
+    if (url.pathname === "/dns-query") {
+      const record = zone[url.searchParams.get("name") ?? ""];
+      const type = url.searchParams.get("type") === "AAAA" ? "AAAA" : "A";
+      const answer = (record?.[type] ?? []).map((data) => ({ type: type === "A" ? 1 : 28, data }));
+      response.end(JSON.stringify(record ? { Status: 0, Answer: answer } : { Status: 3 }));
+      return;
+    }
     response.end(JSON.stringify(received));
   });
   // A port that was free a moment ago and is closed again: connecting to it is refused.

@@ -253,7 +253,7 @@ describe("Telnyx carrier: porting", () => {
 });
 
 describe("Telnyx carrier: number lookup", () => {
-  it("reads carrier, SPID, OCN, LRN, line type and porting history", async () => {
+  it("reads carrier, SPID, OCN, LRN, line type, porting history and the caller name (CNAM)", async () => {
     const { carrier } = setup();
     expect(await carrier.lookupNumber("+12125550143")).toMatchObject({
       e164: "+12125550143",
@@ -267,12 +267,15 @@ describe("Telnyx carrier: number lookup", () => {
       ported_at: "2021-06-15",
       state: "NY",
       city: "New York",
+      // From the second lookup, `type=caller-name`.
+      cnam: "NEW YORK NY",
     });
     expect(await carrier.lookupNumber("+18005550100")).toMatchObject({
       type: "toll_free",
       line_type: "toll_free",
       lrn: null,
       ported: false,
+      cnam: null,
     });
   });
 });

@@ -20,8 +20,8 @@ export interface ResourceNames {
   /** R2 bucket (binding FILES). */
   bucket: string;
   /**
-   * Every queue of backend/wrangler.toml, keyed by its production name: number-import batches and TTS renders
-   * (IMPORT_QUEUE, TTS_QUEUE), carrier checks (CARRIER_QUEUE). All are produced and consumed by the backend.
+   * Every queue of backend/wrangler.toml, keyed by its production name: number-import batches, TTS renders and
+   * e-mails (IMPORT_QUEUE, TTS_QUEUE, MAIL_QUEUE), carrier checks (CARRIER_QUEUE). All are produced and consumed by the backend.
    */
   queues: Record<ProductionQueue, string>;
 }

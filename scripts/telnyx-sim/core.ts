@@ -313,7 +313,8 @@ export class TelnyxSimulator {
       case "POST /addresses":
         return this.createAddress(body);
       default:
-        if (request.method === "GET" && segments[0] === "number_lookup" && segments[1]) return this.lookup(segments[1]);
+        if (request.method === "GET" && segments[0] === "number_lookup" && segments[1])
+          return this.lookup(segments[1], url.searchParams.get("type"));
         return error(404, "10005", "Resource not found", `${request.method} ${path} is not simulated`);
     }
   }
@@ -756,7 +757,11 @@ export class TelnyxSimulator {
     return json(200, { data: address });
   }
 
-  private lookup(e164: string): Response {
+  /**
+   * Number lookup; `type=caller-name` adds the caller name: for a local landline, its city and state (as CNAM
+   * databases answer for an unlisted line, the city alone past 15 characters), none for mobile and toll-free.
+   */
+  private lookup(e164: string, type: string | null): Response {
     if (!/^\+1[2-9]\d{9}$/.test(e164)) return error(404, "10005", "Resource not found", "Not a North American number");
     const holder = holderOf(e164);
     const tollFree = isTollFree(e164);
@@ -770,7 +775,7 @@ export class TelnyxSimulator {
         national_format: `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`,
         fraud: null,
         carrier: { name: holder.name, normalized_carrier: holder.name, type: holder.type, error_code: null },
-        caller_name: { caller_name: "", error_code: null },
+        caller_name: { caller_name: type === "caller-name" ? callerNameOf(e164, holder.type, area) : "", error_code: null },
         portability: {
           spid: holder.spid,
           spid_carrier_name: holder.name,
@@ -786,4 +791,10 @@ export class TelnyxSimulator {
       },
     });
   }
+}
+
+function callerNameOf(e164: string, lineType: string, area: { city: string; state: string } | undefined): string {
+  if (isTollFree(e164) || lineType === "mobile" || !area) return "";
+  const both = `${area.city} ${area.state}`.toUpperCase();
+  return (both.length <= 15 ? both : area.city.toUpperCase()).slice(0, 15);
 }

@@ -128,6 +128,8 @@ test("forgot password → delivered link → set password → sign in", async ({
 });
 
 test("guest-only pages send signed-in users to the dashboard", async ({ page }) => {
+  // A sign-in through the form and four redirected pages: 34 s once on 2 cores at load 28.
+  test.slow();
   await signInThroughForm(page, ACCOUNTS.auditor);
   for (const path of ["/login", "/forgot-password", "/password-setup?token=x&email=y@z.test", "/register"]) {
     await page.goto(path);

@@ -122,13 +122,17 @@ test("no hydration message on /login, /dashboard and /users in Arabic and dark t
  * Every screen of the route table hydrates without a mismatch. A mismatch makes React draw the page again
  * on the client and drops a click made meanwhile (a heading nested in CardTitle's heading did that).
  * Walked as provider staff and as an organization admin, whose screens show other things (no organization
- * column or filter, refusals where a key is missing); in two halves each, so that the walks share the workers.
+ * column or filter, refusals where a key is missing); in parts of `SCREENS_PER_TEST`, so that the walks share the
+ * workers and each fits the test timeout on a loaded 2-core machine (a half of the table did not, at load 28).
  */
 const ALL_SCREENS = SCREENS.map((entry) => ("sample" in entry ? entry.sample : `/${entry.path}`));
-const half = Math.ceil(ALL_SCREENS.length / 2);
+const SCREENS_PER_TEST = 8;
+const parts = Array.from({ length: Math.ceil(ALL_SCREENS.length / SCREENS_PER_TEST) }, (_, index) =>
+  ALL_SCREENS.slice(index * SCREENS_PER_TEST, (index + 1) * SCREENS_PER_TEST),
+);
 for (const account of [ACCOUNTS.superAdmin, ACCOUNTS.orgAdmin]) {
-  for (const [index, paths] of [ALL_SCREENS.slice(0, half), ALL_SCREENS.slice(half)].entries()) {
-    test(`no hydration message on any screen of the route table as ${account} (part ${index + 1} of 2)`, async ({ page }) => {
+  for (const [index, paths] of parts.entries()) {
+    test(`no hydration message on any screen of the route table as ${account} (part ${index + 1} of ${parts.length})`, async ({ page }) => {
       const collected = await watchConsole(page);
       await signIn(page, account);
       const mismatches: string[] = [];

@@ -8,7 +8,7 @@ test("E911 without JavaScript: select rows, set one address, accept the carrier'
   await page.getByLabel("Select (312) 555-1070").check();
   await page.getByLabel("Select (312) 555-1077").check();
   await page.getByRole("button", { name: "Set E911 address for the selected numbers" }).click();
-  await expect(page).toHaveURL(/\/tools\/e911\/bulk\?ids=10&ids=11/);
+  await expect(page).toHaveURL(/\/tools\/e911\/bulk\?.*ids=10&ids=11/);
   await expect(page.getByText("The same emergency address for 2 numbers.")).toBeVisible();
   await page.getByLabel("Caller name").fill("Lakeside Dock");
   await page.getByLabel("House number", { exact: true }).fill("2300");

@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 
 /**
  * The fault suite's switch (decision 019): the bundled backend answers the calls named by the `amp-fault`
- * cookie with a 500, a 404, a 403, a 429, a hang or a 200 that is not JSON (`kind:/api/path`, a trailing `*`
+ * cookie with a 500, a 404, a 403, a 401, a 429, a hang or a 200 that is not JSON (`kind:/api/path`, a trailing `*`
  * for a prefix; backend/src/lib/fault-injection.ts); `null` clears it. Shared by faults.spec.ts, faults.nojs.spec.ts and the specs of screens
  * whose failure messages are checked.
  */

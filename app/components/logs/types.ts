@@ -38,6 +38,8 @@ export interface MailEntry {
   smtp_reply: string | null;
   attempts: number;
   created_at: string;
+  /** Failed or not sent with its message kept: "Retry" queues it again (absent from a backend without it). */
+  retryable?: boolean;
   sent_at: string | null;
 }
 

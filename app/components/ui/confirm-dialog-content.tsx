@@ -20,6 +20,7 @@ export default function ConfirmDialogContent({
   confirmLabel,
   destructive,
   formId,
+  submit,
 }: {
   open: boolean;
   onOpenChange: (open: boolean) => void;
@@ -28,6 +29,8 @@ export default function ConfirmDialogContent({
   confirmLabel?: string;
   destructive: boolean;
   formId: string;
+  /** Confirming submits another form with this name and value, and `confirmed=1` (ConfirmDialog's `form`). */
+  submit?: { name: string; value: string };
 }) {
   const { t } = useTranslation("ui");
   return (
@@ -39,7 +42,8 @@ export default function ConfirmDialogContent({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel>{t("cancel")}</AlertDialogCancel>
-          <Button type="submit" form={formId} variant={destructive ? "destructive" : "default"}>
+          {submit && <input type="hidden" form={formId} name="confirmed" value="1" />}
+          <Button type="submit" form={formId} name={submit?.name} value={submit?.value} variant={destructive ? "destructive" : "default"}>
             {confirmLabel ?? t("confirm.confirm")}
           </Button>
         </AlertDialogFooter>

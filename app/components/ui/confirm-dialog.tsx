@@ -15,8 +15,15 @@ export interface ConfirmDialogProps {
   confirmLabel?: string;
   /** Red confirming button, for deletions and other irreversible actions. */
   destructive?: boolean;
-  /** Hidden fields posted to the action, e.g. `{ intent: "delete", id: "42" }`. */
-  fields: Record<string, string | number>;
+  /** Hidden fields posted to the action, e.g. `{ intent: "delete", id: "42" }` (not with `form`). */
+  fields?: Record<string, string | number>;
+  /**
+   * Submit an existing form instead of a small one of its own (a list's bulk-action form): the trigger and the
+   * confirming button are that form's submit buttons with `submit` as their name and value, and confirming also
+   * posts `confirmed=1`. Without JavaScript the trigger posts without it, and the action asks again in the page.
+   */
+  form?: string;
+  submit?: { name: string; value: string };
   /** Route action to post to (default: the current route). */
   action?: string;
   /** Content of the trigger button (text or an icon with an `aria-label` in `triggerProps`). */
@@ -38,43 +45,65 @@ export function ConfirmDialog({
   description,
   confirmLabel,
   destructive = false,
-  fields,
+  fields = {},
   action,
+  form,
+  submit,
   children,
   triggerProps,
 }: ConfirmDialogProps) {
   const [open, setOpen] = React.useState(false);
   // Mounted from the first opening on, so that closing can animate.
   const [used, setUsed] = React.useState(false);
-  const formId = React.useId();
+  const ownId = React.useId();
+  const formId = form ?? ownId;
+
+  React.useEffect(() => {
+    if (!form) return;
+    const element = document.getElementById(form);
+    const close = () => setOpen(false);
+    element?.addEventListener("submit", close);
+    return () => element?.removeEventListener("submit", close);
+  }, [form]);
+
+  const trigger = (
+    <Button
+      variant={destructive ? "destructive" : "default"}
+      {...triggerProps}
+      type="submit"
+      form={form}
+      name={submit?.name}
+      value={submit?.value}
+      onPointerEnter={(event) => {
+        void loadContent();
+        triggerProps?.onPointerEnter?.(event);
+      }}
+      onFocus={(event) => {
+        void loadContent();
+        triggerProps?.onFocus?.(event);
+      }}
+      onClick={(event) => {
+        event.preventDefault();
+        setUsed(true);
+        setOpen(true);
+      }}
+    >
+      {children}
+    </Button>
+  );
 
   return (
     <>
-      <Form id={formId} method="post" action={action} onSubmit={() => setOpen(false)} className="contents">
-        {Object.entries(fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <Button
-          variant={destructive ? "destructive" : "default"}
-          {...triggerProps}
-          type="submit"
-          onPointerEnter={(event) => {
-            void loadContent();
-            triggerProps?.onPointerEnter?.(event);
-          }}
-          onFocus={(event) => {
-            void loadContent();
-            triggerProps?.onFocus?.(event);
-          }}
-          onClick={(event) => {
-            event.preventDefault();
-            setUsed(true);
-            setOpen(true);
-          }}
-        >
-          {children}
-        </Button>
-      </Form>
+      {form ? (
+        trigger
+      ) : (
+        <Form id={formId} method="post" action={action} onSubmit={() => setOpen(false)} className="contents">
+          {Object.entries(fields).map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          {trigger}
+        </Form>
+      )}
       {used && (
         <React.Suspense fallback={null}>
           <ConfirmDialogContent
@@ -85,6 +114,7 @@ export function ConfirmDialog({
             confirmLabel={confirmLabel}
             destructive={destructive}
             formId={formId}
+            submit={form ? submit : undefined}
           />
         </React.Suspense>
       )}

@@ -68,6 +68,38 @@ export interface DataTableProps<T> {
    * file holds the rows the list selects (every page), with or without JavaScript.
    */
   exportTo?: string;
+  /** Bulk actions on ticked rows, the page, or every row matching the filter (see `BulkSelection`). */
+  bulk?: BulkSelection<T>;
+}
+
+/** Which rows a bulk action applies to: the ticked ones, the whole page, or every row the filter selects. */
+export type BulkScope = "selected" | "page" | "all";
+
+/** A destructive bulk action's confirmation without JavaScript: the action's answer (`bulkConfirmation`). */
+export interface BulkConfirmation {
+  message: string;
+  confirmLabel: string;
+  /** The post to repeat, with `confirmed=1`. */
+  fields: [string, string][];
+}
+
+/**
+ * The one selection model of the portal's lists (decision 046). A checkbox per row and a scope choice
+ * ("ticked rows", "this page", "all N matching") live in one POST form next to the table, so it works
+ * without JavaScript: the row checkboxes join it through their `form` attribute, the page's ids and the
+ * list's filter travel as hidden fields, and the action's buttons are that form's submit buttons
+ * (`name="intent"`). The action reads the selection with `readBulkSelection` (~/lib/bulk.server) and sends
+ * the ids, or the filter itself, to the backend's `…/bulk` endpoint.
+ */
+export interface BulkSelection<T> {
+  /** The selection form's id, for buttons and confirm dialogs outside the bar. */
+  formId: string;
+  /** Accessible name of a row's checkbox, e.g. "Select +1 416 555 0100". */
+  rowLabel: (row: T) => string;
+  /** The bar's action controls, given how many rows the choice holds (null: ticked rows, count unknown without JavaScript). */
+  actions: (selection: { scope: BulkScope; count: number | null }) => React.ReactNode;
+  /** The no-JavaScript confirmation the action answered with, if any. */
+  confirmation?: BulkConfirmation | null;
 }
 
 const emptySubscribe = () => () => {};
@@ -116,6 +148,7 @@ export function DataTable<T>({
   getRowId,
   className,
   exportTo,
+  bulk,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation("ui");
   const [searchParams] = useSearchParams();
@@ -178,7 +211,34 @@ export function DataTable<T>({
   const hideable = columns.filter((column) => column.enableHiding !== false && column.meta.label);
   const visibleHideable = hideable.filter((column) => !hiddenIds.has(column.id));
   const rows = page.data.map((original, index) => ({ id: getRowId ? getRowId(original, index) : String(index), original }));
-  const visibleCount = visibleColumns.length;
+  const visibleCount = visibleColumns.length + (bulk ? 1 : 0);
+
+  // The selection (with JavaScript): ticked rows and the scope; a new page of rows starts afresh.
+  const [selected, setSelected] = React.useState<ReadonlySet<string>>(() => new Set());
+  const [scope, setScope] = React.useState<BulkScope>("selected");
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (after an action, paging, filtering) clears the selection.
+  React.useEffect(() => {
+    setSelected(new Set());
+    setScope("selected");
+  }, [page]);
+  const allTicked = rows.length > 0 && rows.every((row) => selected.has(row.id));
+  const someTicked = rows.some((row) => selected.has(row.id));
+  function tick(id: string, on: boolean) {
+    const next = new Set(selected);
+    if (on) next.add(id);
+    else next.delete(id);
+    setSelected(next);
+    setScope("selected");
+  }
+  function tickPage(on: boolean) {
+    setSelected(on ? new Set(rows.map((row) => row.id)) : new Set());
+    setScope("selected");
+  }
+  function chooseScope(next: BulkScope) {
+    setScope(next);
+    if (next !== "selected") setSelected(new Set(rows.map((row) => row.id)));
+  }
+  const selectionCount = scope === "all" ? page.total : scope === "page" ? rows.length : hydrated ? selected.size : null;
 
   return (
     <div data-slot="data-table" className={cn("flex flex-col", className)}>
@@ -272,11 +332,42 @@ export function DataTable<T>({
         </div>
       </div>
 
+      {bulk && (
+        <BulkBar
+          bulk={bulk}
+          rowIds={rows.map((row) => row.id)}
+          total={page.total}
+          capped={page.total_capped === true}
+          filter={exportHref("", searchParams).replace(/^\?/, "")}
+          scope={scope}
+          count={selectionCount}
+          onScope={hydrated ? chooseScope : undefined}
+        />
+      )}
+
       <div className={cn("overflow-x-auto transition-opacity", busy && "opacity-60")} aria-busy={busy || undefined}>
         <table className="w-full caption-bottom border-collapse text-sm">
           <caption className="sr-only">{label}</caption>
           <thead>
             <tr className="border-b">
+              {bulk && (
+                <th scope="col" className="h-12 w-10 ps-5 pe-0 align-middle">
+                  {hydrated ? (
+                    <input
+                      type="checkbox"
+                      checked={allTicked}
+                      ref={(element) => {
+                        if (element) element.indeterminate = someTicked && !allTicked;
+                      }}
+                      onChange={(event) => tickPage(event.currentTarget.checked)}
+                      aria-label={t("bulk.selectPage")}
+                      className="size-4 accent-primary"
+                    />
+                  ) : (
+                    <span className="sr-only">{t("bulk.select")}</span>
+                  )}
+                </th>
+              )}
               {visibleColumns.map((column) => {
                 const meta = column.meta;
                 const sorted = list.sort === column.id ? list.direction : null;
@@ -332,7 +423,25 @@ export function DataTable<T>({
               </tr>
             ) : (
               rows.map((row) => (
-                <tr key={row.id} className="border-b transition-colors last:border-b-0 hover:bg-accent">
+                <tr
+                  key={row.id}
+                  className="border-b transition-colors last:border-b-0 hover:bg-accent"
+                  data-selected={bulk && selected.has(row.id) ? "" : undefined}
+                >
+                  {bulk && (
+                    <td className="w-10 ps-5 pe-0 align-middle">
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={row.id}
+                        form={bulk.formId}
+                        checked={selected.has(row.id)}
+                        onChange={(event) => tick(row.id, event.currentTarget.checked)}
+                        aria-label={bulk.rowLabel(row.original)}
+                        className="size-4 accent-primary"
+                      />
+                    </td>
+                  )}
                   {visibleColumns.map((column) => (
                     <td key={column.id} className={cn("px-5 py-3 align-middle text-muted-foreground", column.meta.className)}>
                       {column.cell({ row })}
@@ -365,6 +474,78 @@ export function DataTable<T>({
         )}
       </div>
     </div>
+  );
+}
+
+interface BulkBarProps<T> {
+  bulk: BulkSelection<T>;
+  rowIds: string[];
+  total: number;
+  capped: boolean;
+  /** The list's query without paging and sort: what "all matching" means. */
+  filter: string;
+  scope: BulkScope;
+  count: number | null;
+  /** With JavaScript: the scope is state (the page's boxes follow it). */
+  onScope?: (scope: BulkScope) => void;
+}
+
+/** The selection form: the scope, the page's ids, the filter, the action buttons; and a pending confirmation. */
+function BulkBar<T>({ bulk, rowIds, total, capped, filter, scope, count, onScope }: BulkBarProps<T>) {
+  const { t, i18n } = useTranslation("ui");
+  const location = useLocation();
+  const totalText = `${numberFormat(i18n.language).format(total)}${capped ? "+" : ""}`;
+  const confirmation = bulk.confirmation;
+  return (
+    <>
+      {confirmation && (
+        <div role="alert" className="flex flex-col gap-3 border-b bg-destructive/5 px-5 py-4" data-testid="bulk-confirmation">
+          <p className="font-medium text-foreground">{confirmation.message}</p>
+          <Form method="post" className="flex flex-wrap gap-2">
+            {confirmation.fields.map(([name, value], index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: fields may repeat (ids); their position is their identity.
+              <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+            ))}
+            <input type="hidden" name="confirmed" value="1" />
+            <Button type="submit" variant="destructive">
+              {confirmation.confirmLabel}
+            </Button>
+            <Link to={location.pathname + location.search} className={buttonVariants({ variant: "outline" })}>
+              {t("cancel")}
+            </Link>
+          </Form>
+        </div>
+      )}
+      <Form
+        id={bulk.formId}
+        method="post"
+        aria-label={t("bulk.label")}
+        className="flex flex-wrap items-center gap-3 border-b bg-muted/40 px-5 py-3"
+        data-testid="bulk-bar"
+      >
+        <input type="hidden" name="filter" value={filter} />
+        {rowIds.map((id) => (
+          <input key={id} type="hidden" name="page_ids" value={id} />
+        ))}
+        <label className="flex items-center gap-2 text-sm">
+          <span className="whitespace-nowrap text-muted-foreground">{t("bulk.applyTo")}</span>
+          <NativeSelect
+            name="scope"
+            {...(onScope
+              ? { value: scope, onChange: (event: React.ChangeEvent<HTMLSelectElement>) => onScope(event.currentTarget.value as BulkScope) }
+              : { defaultValue: "selected" })}
+            containerClassName="w-auto"
+          >
+            <option value="selected">
+              {count !== null && scope === "selected" ? t("bulk.scopeTicked", { count }) : t("bulk.scopeTickedRows")}
+            </option>
+            <option value="page">{t("bulk.scopePage", { count: rowIds.length })}</option>
+            <option value="all">{t("bulk.scopeAll", { total: totalText })}</option>
+          </NativeSelect>
+        </label>
+        <div className="flex flex-wrap items-center gap-2">{bulk.actions({ scope, count })}</div>
+      </Form>
+    </>
   );
 }
 

@@ -27,6 +27,8 @@ export interface DeleteRowOptions {
   endpoint: (id: number) => string;
   /** `admin` key of the success toast. */
   deleted: "users.deleted" | "organizations.deleted" | "roles.deleted";
+  /** The body, when the action has already read it (a list with bulk actions too). */
+  formData?: FormData;
 }
 
 /**
@@ -39,7 +41,7 @@ export async function deleteRow(request: Request, context: Context, api: Sanctum
   const t = i18n.getFixedT(null, "admin");
   const secret = getEnv(context).SESSION_SECRET;
   const back = listUrl(request);
-  const form = await readFormData(request);
+  const form = options.formData ?? (await readFormData(request));
   const id = Number(form.get("id"));
   if (form.get("intent") !== "delete" || !Number.isInteger(id) || id <= 0) {
     return redirectWithToast(back, { type: "error", message: t("errors.invalidRequest") }, secret);

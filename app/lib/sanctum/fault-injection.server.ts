@@ -2,7 +2,7 @@ import { parseCookieHeader } from "../cookies";
 
 /**
  * Fault injection for the e2e fault suite (tests/e2e/faults.spec.ts): a test sets the `amp-fault`
- * cookie (`500`, `429`, `404`, `403`, `hang` or `invalid-json`, optionally `:<path>` or `:<path prefix>*`) and the
+ * cookie (`500`, `429`, `404`, `403`, `401`, `hang` or `invalid-json`, optionally `:<path>` or `:<path prefix>*`) and the
  * bundled backend answers the matching calls with that fault. Three locks keep it out of production:
  * the portal forwards the cookie only when its FAULT_INJECTION var is "1" AND the browser reached it on
  * localhost; the backend honours the header only when its own FAULT_INJECTION var is "1". The e2e server
@@ -11,7 +11,7 @@ import { parseCookieHeader } from "../cookies";
  */
 export const FAULT_COOKIE = "amp-fault";
 export const FAULT_HEADER = "X-Amp-Fault";
-const FAULT = /^(500|429|404|403|hang|invalid-json)(:\/[\w\-/]*\*?)?$/;
+const FAULT = /^(500|429|404|403|401|hang|invalid-json)(:\/[\w\-/]*\*?)?$/;
 const LOCAL_HOSTS = new Set(["localhost", "127.0.0.1", "[::1]"]);
 
 export function faultInjectionHeader(

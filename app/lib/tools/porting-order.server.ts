@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import {
   DOCUMENT_KINDS,
@@ -9,6 +8,7 @@ import {
   portingOrderSchema,
 } from "~/components/tools/porting-order";
 import { getEnv } from "~/lib/cloudflare.server";
+import { parseWithZod } from "~/lib/form-parse";
 import {
   actionFailure,
   CARRIER_FAILED,

@@ -30,6 +30,20 @@ const admin: Translation<typeof en> = {
   never: "أبدًا",
   you: "أنت",
   users: {
+    bulk: {
+      rowLabel: "تحديد {{name}}",
+      deactivate: "تعطيل",
+      deactivateTitle: "تعطيل المستخدمين المحددين؟",
+      deactivateDescription: "المحدد: {{count}}. يتم تسجيل خروجهم من كل مكان ولا يمكنهم تسجيل الدخول حتى يعيد أحدهم تفعيلهم.",
+      deactivateConfirm:
+        "تعطيل المستخدمين المحددين ({{count}})؟ يتم تسجيل خروجهم من كل مكان ولا يمكنهم تسجيل الدخول حتى يعيد أحدهم تفعيلهم.",
+      deactivateConfirmLabel: "تعطيل ({{count}})",
+      resend: "إعادة إرسال الدعوة",
+      done: {
+        deactivate: "تم تعطيل {{count}}",
+        resend_invitation: "أُعيدت دعوة {{count}}",
+      },
+    },
     title: "المستخدمون",
     description: "الأشخاص الذين يمكنهم تسجيل الدخول إلى البوابة ومؤسساتهم وأدوارهم.",
     add: "إضافة مستخدم",

@@ -22,6 +22,7 @@ const lookup: Translation<typeof en> = {
     city: "المدينة",
     type: "نوع الرقم",
     lineType: "نوع الخط",
+    cnam: "اسم المتصل (CNAM)",
     ported: "منقول",
     portedOn: "نعم، بتاريخ {{date}}",
     notPorted: "لا",

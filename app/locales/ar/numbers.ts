@@ -235,6 +235,30 @@ const numbers: Translation<typeof en> = {
   },
   // The reason of a number order item undone by the residential wizard (failure_reason "residential.undone").
   residential: { undone: "أُفرج عنه: فشل تسجيل المشترك السكني الذي طُلب من أجله وتم التراجع عنه." },
+  release_in_progress: "يجري تحرير هذا الرقم بالفعل.",
+  bulk: {
+    chooseOrganization: "اختر مؤسسة للتخصيص، أو «غير مخصص».",
+    chooseOrganizationOption: "اختر مؤسسة…",
+    rowLabel: "تحديد {{number}}",
+    organization: "المؤسسة",
+    unassigned: "غير مخصص (مخزون المزوّد)",
+    assign: "تخصيص",
+    label: "التسمية",
+    setLabel: "تعيين التسمية",
+    release: "تحرير",
+    releaseTitle: "تحرير الأرقام المحددة؟",
+    releaseDescription: "المحدد: {{count}}. تعود إلى المشغّل وتتوقف عن العمل؛ لا يمكن التراجع عن ذلك.",
+    releaseConfirm: "تحرير الأرقام المحددة ({{count}})؟ تعود إلى المشغّل وتتوقف عن العمل؛ لا يمكن التراجع عن ذلك.",
+    releaseConfirmLabel: "تحرير ({{count}})",
+    done: {
+      assign_organization: "تم تخصيص {{count}}",
+      set_label: "تم تعيين تسمية {{count}}",
+      release: "تم تحرير {{count}}",
+    },
+    porting_in: "عملية نقل جارية",
+    reserved: "محجوز لطلب مفتوح",
+    has_e911: "له عنوان E911 تابع لمؤسسته: أزله أولًا",
+  },
 };
 
 export default numbers;

@@ -79,6 +79,9 @@ const smtp: Translation<typeof en> = {
     recipient_refused: "رُفض المستلم",
     rejected: "رفضه الخادم",
     failed: "فشل",
+    queue_unavailable: "تعذّر وضعها في قائمة الانتظار",
+    interrupted: "توقفت قبل إرسالها",
+    app_key_missing: "لا يوجد مفتاح تشفير (APP_KEY) لحفظها",
   },
   relay: "المُرحِّل",
   relayPlatform: "مُرحِّل المنصة",
@@ -86,6 +89,7 @@ const smtp: Translation<typeof en> = {
   reply: "ردّ الخادم",
   attempts: "المحاولات",
   inbox: "فتح صندوق البريد المحلي",
+  not_retryable: "لا يمكن إعادة إرسال هذه الرسالة: فهي ليست فاشلة، أو لم تُحفظ رسالتها.",
   toasts: { saved: "تم حفظ مُرحِّل SMTP." },
 };
 

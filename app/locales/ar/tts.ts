@@ -64,6 +64,11 @@ const tts = {
   updated: "تم حفظ الرسالة {{name}}؛ جارٍ إنشاء الصوت.",
   updatedDraft: "تم حفظ الرسالة {{name}} كمسودة.",
   deleteFailed: "تعذّر حذف الرسالة.",
+  renderAgain: "إعادة إنشاء الصوت",
+  renderAgainLabel: "إعادة إنشاء صوت {{name}}",
+  renderQueued: "جارٍ إنشاء صوت {{name}} من جديد.",
+  renderAgainFailed: "تعذّرت إعادة إنشاء الصوت.",
+  already_rendering: "يجري إنشاء صوت هذه الرسالة بالفعل.",
   status: {
     heading: "الصوت",
     draft: "لم يُنشأ الصوت بعد: احفظ وأنشئ الصوت للاستماع إليه.",

@@ -31,6 +31,24 @@ const ui: typeof en = {
     lastPage: "الصفحة الأخيرة",
     page: "الصفحة {{page}}",
   },
+  bulk: {
+    label: "إجراءات جماعية",
+    select: "تحديد",
+    selectPage: "تحديد كل صفوف هذه الصفحة",
+    applyTo: "تطبيق على",
+    scopeTickedRows: "الصفوف المحددة",
+    scopeTicked: "الصفوف المحددة ({{count}})",
+    scopePage: "كل هذه الصفحة ({{count}})",
+    scopeAll: "كل ما يطابق عامل التصفية ({{total}})",
+    noneSelected: "حدّد صفًا واحدًا على الأقل، أو اختر «كل هذه الصفحة» أو «كل ما يطابق عامل التصفية».",
+    failed: "تعذّر تطبيق الإجراء.",
+    skipped: "تم تخطي {{count}}: {{reasons}}",
+    reason: "{{reason}} ({{count}})",
+    remaining: "يطابق {{count}} آخرون: أعد تنفيذ الإجراء للمتابعة",
+    unchanged: "على هذه الحال أصلًا",
+    gone: "لم يعد موجودًا",
+    selection: "اختر الصفوف المحددة أو عامل تصفية القائمة، وليس كليهما.",
+  },
 };
 
 export default ui;

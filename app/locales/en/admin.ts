@@ -27,6 +27,20 @@ const admin = {
   never: "Never",
   you: "You",
   users: {
+    bulk: {
+      rowLabel: "Select {{name}}",
+      deactivate: "Deactivate",
+      deactivateTitle: "Deactivate the selected users?",
+      deactivateDescription: "Selected: {{count}}. They are signed out everywhere and cannot sign in until someone reactivates them.",
+      deactivateConfirm:
+        "Deactivate the selected users ({{count}})? They are signed out everywhere and cannot sign in until someone reactivates them.",
+      deactivateConfirmLabel: "Deactivate ({{count}})",
+      resend: "Resend invitation",
+      done: {
+        deactivate: "{{count}} deactivated",
+        resend_invitation: "{{count}} invited again",
+      },
+    },
     title: "Users",
     description: "People who can sign in to the portal, their organization and their roles.",
     add: "Add user",

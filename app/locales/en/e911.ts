@@ -32,6 +32,7 @@ const e911 = {
   editDescription: "Saving sends the address to the carrier for validation; a valid address is provisioned at once.",
   bulkTitle: "Set one E911 address",
   bulkDescription: "The same emergency address for {{count}} numbers.",
+  bulkFirst: "The first {{count}} of the {{total}} numbers matching the filter: set their address, then come back for the rest.",
   bulkNumbers: "Numbers",
   bulkNone: "Select at least one number in the E911 list first.",
   save: "Validate and save",

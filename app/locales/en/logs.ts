@@ -87,6 +87,10 @@ const logs = {
     noHtml: "This e-mail has no HTML version.",
     text: "Text version",
     noText: "This e-mail has no text version.",
+    retry: "Retry",
+    retryLabel: "Send the e-mail to {{to}} again",
+    retried: "The e-mail to {{to}} is queued again.",
+    retryFailed: "The e-mail could not be queued again.",
   },
   changeLog: {
     title: "Change log",

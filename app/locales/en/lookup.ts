@@ -19,6 +19,7 @@ const lookup = {
     city: "City",
     type: "Number type",
     lineType: "Line type",
+    cnam: "Caller name (CNAM)",
     ported: "Ported",
     portedOn: "Yes, on {{date}}",
     notPorted: "No",

@@ -232,6 +232,31 @@ const numbers = {
   },
   // The reason of a number order item undone by the residential wizard (failure_reason "residential.undone").
   residential: { undone: "Released: the residential sign-up it was ordered for failed, and was undone." },
+  release_in_progress: "This number is already being released.",
+  bulk: {
+    chooseOrganization: "Choose an organization to assign, or “Unassigned”.",
+    chooseOrganizationOption: "Choose an organization…",
+    rowLabel: "Select {{number}}",
+    organization: "Organization",
+    unassigned: "Unassigned (provider stock)",
+    assign: "Assign",
+    label: "Label",
+    setLabel: "Set label",
+    release: "Release",
+    releaseTitle: "Release the selected numbers?",
+    releaseDescription: "Selected: {{count}}. They go back to the carrier and stop working; this cannot be undone.",
+    releaseConfirm: "Release the selected numbers ({{count}})? They go back to the carrier and stop working; this cannot be undone.",
+    releaseConfirmLabel: "Release ({{count}})",
+    done: {
+      assign_organization: "{{count}} assigned",
+      set_label: "{{count}} labelled",
+      release: "{{count}} released",
+    },
+    // Skip reasons the backend answers with (`numbers.bulk.*`).
+    porting_in: "a port is in progress",
+    reserved: "reserved by an open order",
+    has_e911: "has an E911 address of its organization: remove it first",
+  },
 };
 
 export default numbers;

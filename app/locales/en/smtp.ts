@@ -76,6 +76,9 @@ const smtp = {
     recipient_refused: "Recipient refused",
     rejected: "Rejected by the server",
     failed: "Failed",
+    queue_unavailable: "Could not be queued",
+    interrupted: "Interrupted before it was sent",
+    app_key_missing: "No encryption key (APP_KEY) to keep it",
   },
   relay: "Relay",
   relayPlatform: "Platform relay",
@@ -83,6 +86,7 @@ const smtp = {
   reply: "Server reply",
   attempts: "Attempts",
   inbox: "Open the local inbox",
+  not_retryable: "This e-mail cannot be sent again: it is not failed, or its message was not kept.",
   toasts: { saved: "SMTP relay saved." },
 } as const;
 

@@ -64,6 +64,11 @@ const tts = {
   updated: "Prompt {{name}} saved; rendering the audio.",
   updatedDraft: "Prompt {{name}} saved as a draft.",
   deleteFailed: "The prompt could not be deleted.",
+  renderAgain: "Render again",
+  renderAgainLabel: "Render {{name}} again",
+  renderQueued: "Rendering {{name}} again.",
+  renderAgainFailed: "The prompt could not be rendered again.",
+  already_rendering: "This prompt is already being rendered.",
   status: {
     heading: "Audio",
     draft: "Not rendered yet: save and render to hear it.",

@@ -29,6 +29,24 @@ const ui = {
     lastPage: "Last page",
     page: "Page {{page}}",
   },
+  bulk: {
+    label: "Bulk actions",
+    select: "Select",
+    selectPage: "Select every row on this page",
+    applyTo: "Apply to",
+    scopeTickedRows: "Ticked rows",
+    scopeTicked: "Ticked rows ({{count}})",
+    scopePage: "All on this page ({{count}})",
+    scopeAll: "All matching the filter ({{total}})",
+    noneSelected: "Tick at least one row, or choose “All on this page” or “All matching the filter”.",
+    failed: "The action could not be applied.",
+    skipped: "{{count}} skipped: {{reasons}}",
+    reason: "{{reason}} ({{count}})",
+    remaining: "{{count}} more match: run the action again to continue",
+    unchanged: "already so",
+    gone: "no longer exists",
+    selection: "Choose the ticked rows or the list’s filter, not both.",
+  },
 };
 
 export default ui;

@@ -30,6 +30,21 @@ const admin: Translation<typeof en> = {
   never: "Jamais",
   you: "Vous",
   users: {
+    bulk: {
+      rowLabel: "Sélectionner {{name}}",
+      deactivate: "Désactiver",
+      deactivateTitle: "Désactiver les utilisateurs sélectionnés ?",
+      deactivateDescription:
+        "Sélection : {{count}}. Ils sont déconnectés partout et ne peuvent plus se connecter tant que personne ne les réactive.",
+      deactivateConfirm:
+        "Désactiver les utilisateurs sélectionnés ({{count}}) ? Ils sont déconnectés partout et ne peuvent plus se connecter tant que personne ne les réactive.",
+      deactivateConfirmLabel: "Désactiver ({{count}})",
+      resend: "Renvoyer l’invitation",
+      done: {
+        deactivate: "{{count}} désactivé(s)",
+        resend_invitation: "{{count}} invité(s) à nouveau",
+      },
+    },
     title: "Utilisateurs",
     description: "Les personnes qui peuvent se connecter au portail, leur organisation et leurs rôles.",
     add: "Ajouter un utilisateur",

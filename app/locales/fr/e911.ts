@@ -35,6 +35,8 @@ const e911: Translation<typeof en> = {
   editDescription: "L’enregistrement envoie l’adresse à l’opérateur pour validation ; une adresse valide est activée aussitôt.",
   bulkTitle: "Définir une adresse E911 commune",
   bulkDescription: "La même adresse d’urgence pour {{count}} numéros.",
+  bulkFirst:
+    "Les {{count}} premiers des {{total}} numéros correspondant au filtre : définissez leur adresse, puis revenez pour les autres.",
   bulkNumbers: "Numéros",
   bulkNone: "Sélectionnez d’abord au moins un numéro dans la liste E911.",
   save: "Valider et enregistrer",

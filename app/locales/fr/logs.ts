@@ -90,6 +90,10 @@ const logs: Translation<typeof en> = {
     noHtml: "Cet e-mail n’a pas de version HTML.",
     text: "Version texte",
     noText: "Cet e-mail n’a pas de version texte.",
+    retry: "Réessayer",
+    retryLabel: "Renvoyer l’e-mail à {{to}}",
+    retried: "L’e-mail à {{to}} est de nouveau en file d’attente.",
+    retryFailed: "L’e-mail n’a pas pu être remis en file d’attente.",
   },
   changeLog: {
     title: "Journal des modifications",

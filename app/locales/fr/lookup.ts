@@ -22,6 +22,7 @@ const lookup: Translation<typeof en> = {
     city: "Ville",
     type: "Type de numéro",
     lineType: "Type de ligne",
+    cnam: "Nom de l’appelant (CNAM)",
     ported: "Porté",
     portedOn: "Oui, le {{date}}",
     notPorted: "Non",

@@ -237,6 +237,31 @@ const numbers: Translation<typeof en> = {
   },
   // The reason of a number order item undone by the residential wizard (failure_reason "residential.undone").
   residential: { undone: "Libéré : l’inscription résidentielle pour laquelle il avait été commandé a échoué et a été annulée." },
+  release_in_progress: "Ce numéro est déjà en cours de libération.",
+  bulk: {
+    chooseOrganization: "Choisissez une organisation à attribuer, ou « Non attribué ».",
+    chooseOrganizationOption: "Choisir une organisation…",
+    rowLabel: "Sélectionner {{number}}",
+    organization: "Organisation",
+    unassigned: "Non attribué (stock du fournisseur)",
+    assign: "Attribuer",
+    label: "Libellé",
+    setLabel: "Définir le libellé",
+    release: "Libérer",
+    releaseTitle: "Libérer les numéros sélectionnés ?",
+    releaseDescription: "Sélection : {{count}}. Ils retournent à l’opérateur et cessent de fonctionner ; c’est irréversible.",
+    releaseConfirm:
+      "Libérer les numéros sélectionnés ({{count}}) ? Ils retournent à l’opérateur et cessent de fonctionner ; c’est irréversible.",
+    releaseConfirmLabel: "Libérer ({{count}})",
+    done: {
+      assign_organization: "{{count}} attribué(s)",
+      set_label: "{{count}} libellé(s) défini(s)",
+      release: "{{count}} libéré(s)",
+    },
+    porting_in: "un portage est en cours",
+    reserved: "réservé par une commande ouverte",
+    has_e911: "a une adresse E911 de son organisation : retirez-la d’abord",
+  },
 };
 
 export default numbers;

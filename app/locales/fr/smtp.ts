@@ -82,6 +82,9 @@ const smtp: Translation<typeof en> = {
     recipient_refused: "Destinataire refusé",
     rejected: "Rejeté par le serveur",
     failed: "Échec",
+    queue_unavailable: "Mise en file d’attente impossible",
+    interrupted: "Interrompu avant l’envoi",
+    app_key_missing: "Aucune clé de chiffrement (APP_KEY) pour le conserver",
   },
   relay: "Relais",
   relayPlatform: "Relais de la plateforme",
@@ -89,6 +92,7 @@ const smtp: Translation<typeof en> = {
   reply: "Réponse du serveur",
   attempts: "Tentatives",
   inbox: "Ouvrir la boîte de réception locale",
+  not_retryable: "Cet e-mail ne peut pas être renvoyé : il n’est pas en échec, ou son message n’a pas été conservé.",
   toasts: { saved: "Relais SMTP enregistré." },
 };
 

@@ -64,6 +64,11 @@ const tts = {
   updated: "Annonce {{name}} enregistrée ; génération de l’audio en cours.",
   updatedDraft: "Annonce {{name}} enregistrée comme brouillon.",
   deleteFailed: "L’annonce n’a pas pu être supprimée.",
+  renderAgain: "Générer à nouveau",
+  renderAgainLabel: "Générer à nouveau {{name}}",
+  renderQueued: "Nouvelle génération de {{name}} en cours.",
+  renderAgainFailed: "L’annonce n’a pas pu être générée à nouveau.",
+  already_rendering: "Cette annonce est déjà en cours de génération.",
   status: {
     heading: "Audio",
     draft: "Pas encore générée : enregistrez et générez pour l’écouter.",

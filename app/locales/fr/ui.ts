@@ -31,6 +31,24 @@ const ui: typeof en = {
     lastPage: "Dernière page",
     page: "Page {{page}}",
   },
+  bulk: {
+    label: "Actions groupées",
+    select: "Sélectionner",
+    selectPage: "Sélectionner toutes les lignes de cette page",
+    applyTo: "Appliquer à",
+    scopeTickedRows: "Lignes cochées",
+    scopeTicked: "Lignes cochées ({{count}})",
+    scopePage: "Toute cette page ({{count}})",
+    scopeAll: "Tout ce qui correspond au filtre ({{total}})",
+    noneSelected: "Cochez au moins une ligne, ou choisissez « Toute cette page » ou « Tout ce qui correspond au filtre ».",
+    failed: "L’action n’a pas pu être appliquée.",
+    skipped: "{{count}} ignoré(s) : {{reasons}}",
+    reason: "{{reason}} ({{count}})",
+    remaining: "{{count}} autre(s) correspondent : relancez l’action pour continuer",
+    unchanged: "déjà ainsi",
+    gone: "n’existe plus",
+    selection: "Choisissez les lignes cochées ou le filtre de la liste, pas les deux.",
+  },
 };
 
 export default ui;

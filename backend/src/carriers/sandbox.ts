@@ -487,6 +487,8 @@ export class SandboxCarrier implements Carrier {
       line_type: type === "toll_free" ? "toll_free" : type === "mobile" ? "wireless" : holder.lineType,
       ported,
       ported_at: ported ? portedDate(e164) : null,
+      // As CNAM databases answer for an unlisted line: its city and state. Wireless and toll-free numbers have none.
+      cnam: type === "local" && area ? sandboxCnam(area) : null,
     };
   }
 
@@ -585,6 +587,12 @@ type Holder = (typeof SANDBOX_HOLDERS)[keyof typeof SANDBOX_HOLDERS];
 export const NOT_PORTABLE_SUFFIX = "9999";
 export const EXCEPTION_ACCOUNT_SUFFIX = "000";
 export const E911_FAILING_SUFFIX = "0911";
+
+/** "BOSTON MA"; the city alone when both do not fit CNAM's 15 characters ("SAN FRANCISCO"). */
+function sandboxCnam(area: AreaCode): string {
+  const both = `${area.city} ${area.state}`.toUpperCase();
+  return (both.length <= 15 ? both : area.city.toUpperCase()).slice(0, 15);
+}
 
 function areaOf(e164: string): AreaCode | undefined {
   return AREA_CODES.find((entry) => e164.startsWith(`+1${entry.npa}`));

@@ -499,9 +499,17 @@ export class TelnyxCarrier implements Carrier {
 
   /** Telnyx's number lookup (carrier and portability data); the holding vendor is the SPID's carrier. */
   async lookupNumber(e164: string): Promise<NumberLookup> {
-    const answer = await this.call("lookupNumber", "carrier.not_found", (client) =>
-      client.numberLookup.retrieve(e164, { type: "carrier" }),
-    );
+    // The caller name is a lookup of its own (`type=caller-name`, billed apart): asked alongside, and a failure
+    // there leaves only the name unknown.
+    const [answer, callerName] = await Promise.all([
+      this.call("lookupNumber", "carrier.not_found", (client) => client.numberLookup.retrieve(e164, { type: "carrier" })),
+      this.call("lookupNumber", "carrier.not_found", (client) => client.numberLookup.retrieve(e164, { type: "caller-name" })).catch(
+        (error: unknown) => {
+          console.warn("telnyx caller-name lookup failed", error instanceof CarrierError ? error.code : error);
+          return null;
+        },
+      ),
+    ]);
     const data = answer.data;
     const carrier = data?.carrier;
     const portability = data?.portability;
@@ -532,6 +540,7 @@ export class TelnyxCarrier implements Carrier {
       line_type: lineType,
       ported: portability?.ported_status === "Y",
       ported_at: portability?.ported_date ? portability.ported_date.slice(0, 10) : null,
+      cnam: callerName?.data?.caller_name?.caller_name?.trim().slice(0, 15) || null,
     };
   }
 

@@ -154,6 +154,8 @@ export interface NumberLookup {
   line_type: "landline" | "wireless" | "voip" | "toll_free" | null;
   ported: boolean;
   ported_at: string | null;
+  /** The caller name (CNAM) the carrier's database gives for the number, up to 15 characters; null when none. */
+  cnam: string | null;
 }
 
 /** The E911 fields of product.md (the `e911_addresses` table has the same columns). */

@@ -229,6 +229,13 @@ export const mailLog = sqliteTable(
     /** The SMTP server's last reply, e.g. "250 2.0.0 Ok: queued as …" or "535 5.7.8 Authentication failed". */
     smtpReply: text("smtp_reply"),
     attempts: integer("attempts").notNull().default(0),
+    /**
+     * The message as the relay receives it (real links), encrypted with APP_KEY; cleared once sent, kept for
+     * "Retry" otherwise (migration 0016, decision 031). `html`/`text` above are the redacted copy.
+     */
+    messageEncrypted: text("message_encrypted"),
+    /** When the row may next be claimed for sending: a claim's lease or the next retry; null = at once. */
+    notBefore: text("not_before"),
   },
   (table) => [
     index("mail_log_created_at_idx").on(table.createdAt),
@@ -286,6 +293,8 @@ export const phoneNumbers = sqliteTable(
     // triggers, so that the E911 list sorts and filters on this table's indexes alone (no join per page).
     e911City: text("e911_city"),
     e911ValidationStatus: text("e911_validation_status").$type<(typeof E911_VALIDATION_STATUSES)[number]>(),
+    /** Migration 0018: "<ISO time>|<random>" while a release is with the carrier (lib/release.ts), else null. */
+    releaseClaim: text("release_claim"),
     /** Migration 0020: the carrier's city of the number (its rate center's), for the search ("Seattle"). */
     city: text("city"),
   },

@@ -137,6 +137,7 @@ export const ACTIVITY_TITLES = {
   // SMTP relays and branded documents (issue 13)
   "smtp_relays.updated": { en: "Updated the SMTP relay", fr: "Modification du relais SMTP", ar: "تعديل مُرحِّل SMTP" },
   "smtp_relays.tested": { en: "Sent an SMTP test e-mail", fr: "Envoi d’un e-mail de test SMTP", ar: "إرسال رسالة اختبار SMTP" },
+  "mail_log.retried": { en: "Sent an e-mail again", fr: "Nouvel envoi d’un e-mail", ar: "إعادة إرسال بريد إلكتروني" },
   "documents.uploaded": { en: "Uploaded a document", fr: "Téléversement d’un document", ar: "رفع مستند" },
   "documents.renamed": { en: "Renamed a document", fr: "Renommage d’un document", ar: "إعادة تسمية مستند" },
   "documents.replaced": { en: "Replaced a document", fr: "Remplacement d’un document", ar: "استبدال مستند" },

@@ -1,5 +1,6 @@
 import type { SQL } from "drizzle-orm";
 import type { Context } from "hono";
+import type { Db } from "../db/client";
 import { activityLog } from "../db/schema";
 import type { ActivityAction } from "./activity-titles";
 import type { AppEnv } from "./context";
@@ -56,6 +57,8 @@ export async function logActivity(c: Context<AppEnv>, entry: ActivityEntryInput)
  * `subject_id` may then be a subquery (`sql\`(SELECT id FROM users WHERE email = ${email})\``) naming a row
  * inserted earlier in the same batch.
  */
+export type ActivityStatementInput = Omit<ActivityEntryInput, "subject_id"> & { subject_id?: number | SQL | null };
+
 export function activityStatement(
   c: Context<AppEnv>,
   entry: Omit<ActivityEntryInput, "subject_id"> & { subject_id?: number | SQL | null },
@@ -81,4 +84,27 @@ export function activityStatement(
       tokenId: token?.id ?? null,
       tokenName: token?.name ?? null,
     });
+}
+
+/**
+ * An activity row written by background work (a queue consumer finishing what a user started): no session, no
+ * request; the actor is named by the caller (the user who started the work), IP and user agent are empty.
+ */
+export function backgroundActivityStatement(db: Db, entry: ActivityStatementInput) {
+  const changes = entry.before || entry.after ? diffChanges(entry.before, entry.after) : {};
+  return db.insert(activityLog).values({
+    actorId: entry.actor_id ?? null,
+    masqueraderId: null,
+    action: entry.action,
+    subjectType: entry.subject_type ?? null,
+    subjectId: entry.subject_id ?? null,
+    subjectLabel: entry.subject_label ?? null,
+    organizationId: entry.organization_id ?? null,
+    changes: Object.keys(changes).length > 0 ? JSON.stringify(changes) : null,
+    ip: null,
+    userAgent: null,
+    createdAt: new Date().toISOString(),
+    tokenId: null,
+    tokenName: null,
+  });
 }

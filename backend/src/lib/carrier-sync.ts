@@ -9,27 +9,33 @@
  *   carrier_events (unique by carrier and event id), and enqueue a check of the order they name.
  * - The reconciler (the `*∕5 * * * *` cron of wrangler.toml) enqueues a check of every open order the carrier
  *   has not been asked about for RECONCILE_AFTER_SECONDS: work a lost message or webhook left behind.
+ * - A residential wizard submission waiting for a new number is a check of its own (`residential_draft`): the
+ *   consumer moves it on (lib/residential.ts `advance`) once the carrier completed the number, instead of the
+ *   draft's GET doing it.
  *
  * Every apply claims its transition atomically, so a check, a webhook and the reconciler running at once still
  * record each step once.
  */
-import { and, eq, inArray, isNotNull, isNull, lte, or } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, like, lte, or, sql } from "drizzle-orm";
 import { type Carrier, CarrierError, type CarrierSettings, createCarrier } from "../carriers";
 import type { CarrierEvent, WebhookRequest } from "../carriers/types";
 import { createDb, type Db } from "../db/client";
-import { carrierEvents, numberOrders, portingOrders } from "../db/schema";
+import { carrierEvents, numberOrders, portingOrders, residentialDrafts } from "../db/schema";
+import type { AppEnv } from "./context";
 import { syncNumberOrder } from "./number-orders";
 import { OPEN_PORT_STATUSES, syncPortingOrder } from "./porting";
+import { advance, findDraft, queueWork } from "./residential";
 import { currentTime } from "./time";
 
 export interface CarrierCheck {
-  kind: "number_order" | "porting_order";
+  kind: "number_order" | "porting_order" | "residential_draft";
   id: number;
   /** How many checks of this order were chained before this one. */
   chain?: number;
 }
 
-export type CarrierSyncEnv = CarrierSettings & { DB: D1Database; CARRIER_QUEUE?: Queue<CarrierCheck> };
+/** The Worker's bindings: the carrier's settings and queue, and (for a residential submission) mail and the rest. */
+export type CarrierSyncEnv = CarrierSettings & { DB: D1Database; CARRIER_QUEUE?: Queue<CarrierCheck> } & Partial<AppEnv["Bindings"]>;
 
 /** The reconciler asks about an open order when the carrier was not asked for this long. */
 export const RECONCILE_AFTER_SECONDS = 240;
@@ -42,7 +48,8 @@ const DEFAULT_POLL_SECONDS = 300;
 const MAX_DELAY_SECONDS = 43_200;
 
 function delayFor(carrier: Carrier, kind: CarrierCheck["kind"]): number {
-  const seconds = carrier.pollSeconds?.[kind] ?? DEFAULT_POLL_SECONDS;
+  // A submission waits for its new number: as often as a number order is worth asking about.
+  const seconds = carrier.pollSeconds?.[kind === "residential_draft" ? "number_order" : kind] ?? DEFAULT_POLL_SECONDS;
   return Math.min(MAX_DELAY_SECONDS, Math.max(1, Math.ceil(seconds)));
 }
 
@@ -61,7 +68,14 @@ export async function enqueueCarrierCheck(
 }
 
 /** Asks the carrier about one order and applies the answer; true while the order is still open. */
-export async function runCarrierCheck(db: Db, carrier: Carrier, check: CarrierCheck, now = currentTime()): Promise<boolean> {
+export async function runCarrierCheck(
+  env: CarrierSyncEnv,
+  db: Db,
+  carrier: Carrier,
+  check: CarrierCheck,
+  now = currentTime(),
+): Promise<boolean> {
+  if (check.kind === "residential_draft") return advanceDraft(env, db, check.id);
   if (check.kind === "number_order") return (await syncNumberOrder(db, carrier, check.id, now)) === "submitted";
   const status = await syncPortingOrder(db, carrier, check.id, now);
   return status !== null && OPEN_PORT_STATUSES.includes(status);
@@ -73,7 +87,7 @@ export async function consumeCarrierChecks(batch: MessageBatch<CarrierCheck>, en
   const carrier = createCarrier(env, db);
   for (const message of batch.messages) {
     try {
-      const open = await runCarrierCheck(db, carrier, message.body, currentTime());
+      const open = await runCarrierCheck(env, db, carrier, message.body, currentTime());
       const chain = (message.body.chain ?? 0) + 1;
       if (open && chain < MAX_CHAINED_CHECKS) await enqueueCarrierCheck(env, { ...message.body, chain }, carrier);
       message.ack();
@@ -87,7 +101,7 @@ export async function consumeCarrierChecks(batch: MessageBatch<CarrierCheck>, en
 /** The open orders the carrier was not asked about for `afterSeconds` (RECONCILE_AFTER_SECONDS). */
 export async function dueCarrierChecks(db: Db, now: Date, afterSeconds = RECONCILE_AFTER_SECONDS): Promise<CarrierCheck[]> {
   const before = new Date(now.getTime() - afterSeconds * 1000).toISOString();
-  const [orders, ports] = await Promise.all([
+  const [orders, ports, drafts] = await Promise.all([
     db
       .select({ id: numberOrders.id })
       .from(numberOrders)
@@ -110,10 +124,23 @@ export async function dueCarrierChecks(db: Db, now: Date, afterSeconds = RECONCI
         ),
       )
       .limit(RECONCILE_LIMIT),
+    // Submissions nobody is moving on (no lease held) since their last change.
+    db
+      .select({ id: residentialDrafts.id })
+      .from(residentialDrafts)
+      .where(
+        and(
+          eq(residentialDrafts.status, "submitting"),
+          or(isNull(residentialDrafts.leaseUntil), lte(residentialDrafts.leaseUntil, now.toISOString())),
+          lte(residentialDrafts.updatedAt, before),
+        ),
+      )
+      .limit(RECONCILE_LIMIT),
   ]);
   return [
     ...orders.map((row): CarrierCheck => ({ kind: "number_order", id: row.id })),
     ...ports.map((row): CarrierCheck => ({ kind: "porting_order", id: row.id })),
+    ...drafts.map((row): CarrierCheck => ({ kind: "residential_draft", id: row.id })),
   ];
 }
 
@@ -133,7 +160,7 @@ export async function reconcileCarrierWork(env: CarrierSyncEnv, now = currentTim
   const carrier = createCarrier(env, db);
   for (const check of due) {
     try {
-      await runCarrierCheck(db, carrier, check, now);
+      await runCarrierCheck(env, db, carrier, check, now);
     } catch (error) {
       console.warn("reconcile", check, error instanceof CarrierError ? error.code : error);
     }
@@ -151,11 +178,20 @@ async function checkFor(db: Db, event: CarrierEvent): Promise<CarrierCheck | nul
       .where(eq(numberOrders.carrierOrderId, event.subject.carrier_order_id));
     return row ? { kind: "number_order", id: row.id } : null;
   }
-  const [row] = await db
+  const portId = event.subject.carrier_port_id;
+  const [row] = await db.select({ id: portingOrders.id }).from(portingOrders).where(eq(portingOrders.carrierPortId, portId));
+  if (row) return { kind: "porting_order", id: row.id };
+  // A port the carrier split (Telnyx: one order per losing carrier) is one AMP order whose carrier id lists the
+  // parts, comma-separated: an event about one part names that part's id.
+  if (portId === "" || portId.includes(",")) return null;
+  const [split] = await db
     .select({ id: portingOrders.id })
     .from(portingOrders)
-    .where(eq(portingOrders.carrierPortId, event.subject.carrier_port_id));
-  return row ? { kind: "porting_order", id: row.id } : null;
+    .where(
+      and(like(portingOrders.carrierPortId, "%,%"), sql`instr(',' || ${portingOrders.carrierPortId} || ',', ',' || ${portId} || ',') > 0`),
+    )
+    .limit(1);
+  return split ? { kind: "porting_order", id: split.id } : null;
 }
 
 export interface WebhookOutcome {
@@ -203,7 +239,7 @@ export async function receiveWebhook(
     const check = await checkFor(db, event);
     if (check) {
       if (env.CARRIER_QUEUE) await env.CARRIER_QUEUE.send(check);
-      else await runCarrierCheck(db, carrier, check, now);
+      else await runCarrierCheck(env, db, carrier, check, now);
     }
     await db
       .update(carrierEvents)
@@ -211,4 +247,20 @@ export async function receiveWebhook(
       .where(eq(carrierEvents.id, recorded.id));
   }
   return outcome;
+}
+
+/**
+ * Moves a residential submission on from the carrier queue (lib/residential.ts `advance`, with the submitter as
+ * the actor of its activity rows); true while it still waits for the carrier.
+ */
+async function advanceDraft(env: CarrierSyncEnv, db: Db, id: number): Promise<boolean> {
+  const row = await findDraft(db, undefined, id);
+  if (row?.status !== "submitting") return false;
+  await advance(queueWork(env as AppEnv["Bindings"], db, row.createdBy), row, { leaseHeld: false });
+  return (await findDraft(db, undefined, id))?.status === "submitting";
+}
+
+/** A submission left waiting for its new number: checked by the carrier queue until it completes or is undone. */
+export async function enqueueDraftCheck(env: CarrierSyncEnv, id: number): Promise<void> {
+  await enqueueCarrierCheck(env, { kind: "residential_draft", id }, createCarrier(env, createDb(env.DB)));
 }

@@ -48,6 +48,8 @@ export interface OptionalBindings {
    * loopback or private address, for the local mail catcher. Never in wrangler.toml or production.
    */
   SMTP_ALLOW_LOCAL?: string;
+  /** DNS-over-HTTPS (JSON) endpoint for relay host names (lib/smtp-dns.ts); default Cloudflare's 1.1.1.1. */
+  SMTP_DOH_URL?: string;
   /** Phone-number import uploads per user and hour (default 30, common/number-imports.ts). */
   IMPORT_UPLOADS_PER_HOUR?: string;
   /** "1" only in the e2e server's local vars: enables lib/fault-injection.ts. Never in wrangler.toml. */
@@ -64,6 +66,11 @@ export interface OptionalBindings {
   SMTP_PASSWORD?: string;
   MAIL_FROM?: string;
   MAIL_FROM_NAME?: string;
+  /**
+   * Seconds between the attempts of a queued e-mail, comma-separated (lib/mailer.ts; default "30,120,600,1200",
+   * five attempts). The e2e server shortens it.
+   */
+  MAIL_RETRY_DELAYS_SECONDS?: string;
 }
 
 export type AppEnv = {

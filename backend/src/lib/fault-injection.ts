@@ -9,10 +9,10 @@ import type { AppEnv } from "./context";
  * FAULT_INJECTION = "1" and on localhost (app/lib/sanctum/fault-injection.server.ts).
  *
  * Faults: `500`, `429` (Retry-After: 7), `404` (an endpoint that does not exist, as on a Laravel backend
- * lacking it), `403` (a policy refusal, Laravel's wording), `hang` (no answer for 60 s), `invalid-json` (a 200 HTML page).
+ * lacking it), `403` (a policy refusal, Laravel's wording), `401` (the session ended meanwhile), `hang` (no answer for 60 s), `invalid-json` (a 200 HTML page).
  * The path is exact, or a prefix when it ends with `*`; without a path every call fails.
  */
-const FAULT = /^(500|429|404|403|hang|invalid-json)(?::(\/[\w\-/]*)(\*)?)?$/;
+const FAULT = /^(500|429|404|403|401|hang|invalid-json)(?::(\/[\w\-/]*)(\*)?)?$/;
 const HANG_MS = 60_000;
 
 export const faultInjection: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -27,6 +27,8 @@ export const faultInjection: MiddlewareHandler<AppEnv> = async (c, next) => {
       return c.json({ message: "Server Error" }, 500);
     case "404":
       return c.json({ message: "Not found." }, 404);
+    case "401":
+      return c.json({ message: "Unauthenticated." }, 401);
     case "403":
       return c.json({ message: "This action is unauthorized." }, 403);
     case "429":

@@ -1,22 +1,29 @@
 /**
- * Outgoing mail: every message gets a mail_log row, then is delivered over SMTP off the request.
+ * Outgoing mail: every message gets a mail_log row, then is delivered over SMTP by the queue's consumer
+ * (issue 24, decision 031), never inside the request.
  *
  *   queued ──▶ sent      the relay accepted it (smtp_reply = "250 …")
- *          └─▶ failed    refused, unreachable, or still temporarily refused (4xx) after the retries
+ *     ▲    └─▶ failed    refused for good, or still failing after the last retry (error = the outcome key)
+ *     └── Retry ─┘       (and from not_sent): the stored message is queued again
  *   not_sent             no relay to send it through (error = "no_relay"); never silently dropped
  *
- * Which relay: the organization's own relay when it is enabled, else the platform relay (SMTP_* settings).
- * The log keeps a redacted copy (`redactMessage`): a password-setup token reaches the relay and nothing else —
- * not the mail log, not a Workers log line (issue 7).
+ * The row keeps the message as the relay must receive it, encrypted with APP_KEY (`message_encrypted`); the
+ * queue message (`{kind: "mail_send", mail_id}`, MAIL_QUEUE, the deployment's shared queue) carries only the
+ * id. Sending is claimed atomically (`UPDATE … WHERE status = 'queued' AND not_before <= now`), so a message
+ * delivered twice by the queue is sent once. Which relay: the organization's own relay when it is enabled, else
+ * the platform relay (SMTP_* settings), chosen when the message is sent — a stored relay password only ever
+ * goes to the host and port it was stored for. The log shows a redacted copy (`redactMessage`): a
+ * password-setup token reaches the relay and nothing else — not the shown log, not a Workers log line (issue 7).
  */
 
-import { eq } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, or, sql } from "drizzle-orm";
 import type { Context } from "hono";
-import type { Db } from "../db/client";
+import { createDb, type Db } from "../db/client";
 import { devMailOutbox, type MAIL_STATUSES, mailLog, smtpRelays } from "../db/schema";
 import type { AppEnv, OptionalBindings } from "./context";
-import { decryptSecret } from "./crypto";
+import { decryptSecret, encryptSecret } from "./crypto";
 import { deliverSmtp, type SmtpRelay, type SmtpResult } from "./smtp";
+import { currentTime, isoFromNow, nowIso } from "./time";
 
 export interface MailMessage {
   to: string;
@@ -45,19 +52,24 @@ export interface MailResult {
 }
 
 export interface Mailer {
-  /** Records the message as queued and delivers it in the background (waitUntil), with retries for 4xx. */
+  /** Records the message as queued (with its encrypted copy) and puts its id on the mail queue. */
   send(message: MailMessage): Promise<MailResult>;
   /** Delivers through `relay` now, once, and records the outcome (the relay screen's test e-mail). */
   sendNow(message: MailMessage, relay: SmtpRelay): Promise<MailResult & { result: SmtpResult }>;
 }
 
+/** The queue message of one e-mail: only the mail_log id (the message itself stays encrypted in the row). */
+export interface MailSendMessage {
+  kind: "mail_send";
+  mail_id: number;
+}
+
+/** What the mailer needs from the Worker's environment. */
+export type MailEnv = OptionalBindings & { MAIL_QUEUE?: Queue<MailSendMessage> };
+
 export interface MailerDeps {
   db: Db;
-  env: OptionalBindings;
-  /** Keeps background delivery alive after the response (ExecutionContext.waitUntil). */
-  waitUntil(promise: Promise<unknown>): void;
-  /** Delays between attempts after a temporary (4xx) refusal; its length + 1 = the number of attempts. */
-  retryDelaysMs?: number[];
+  env: MailEnv;
   timeoutMs?: number;
 }
 
@@ -77,7 +89,29 @@ export function redactMessage(message: MailMessage): MailMessage {
   return { ...rest, subject: redact(message.subject), html: redact(message.html), text: redact(message.text) };
 }
 
-export const DEFAULT_RETRY_DELAYS_MS = [2_000, 10_000];
+/**
+ * Seconds between attempts after a failure worth retrying (a 4xx reply, no answer, a timeout); its length + 1 is
+ * the number of attempts. `MAIL_RETRY_DELAYS_SECONDS` ("30,120,600,1200") overrides it (the e2e server: "1,1").
+ */
+export const DEFAULT_RETRY_DELAYS_SECONDS = [30, 120, 600, 1200];
+/** How long a claimed send keeps other deliveries of the same row away (longer than one SMTP dialogue). */
+export const MAIL_CLAIM_LEASE_MS = 120_000;
+/** A queued row whose next attempt is this overdue was lost by the queue: the hourly cron fails it. */
+export const MAIL_STALE_AFTER_MS = 30 * 60 * 1000;
+
+export function mailRetryDelays(env: { MAIL_RETRY_DELAYS_SECONDS?: string }): number[] {
+  const configured = (env.MAIL_RETRY_DELAYS_SECONDS ?? "")
+    .split(",")
+    .map((part) => Number(part.trim()))
+    .filter((value) => Number.isFinite(value) && value > 0);
+  return configured.length > 0 ? configured : DEFAULT_RETRY_DELAYS_SECONDS;
+}
+
+/** Outcomes another attempt may change: a temporary (4xx) refusal, a relay that did not answer or timed out. */
+export function worthRetrying(result: SmtpResult): boolean {
+  return result.temporary || ["unreachable", "connection_refused", "timeout", "failed"].includes(result.outcome);
+}
+
 export const PLATFORM_RELAY = "platform";
 
 /** The platform relay from the backend's settings (SMTP_HOST, ...), or null when none is configured. */
@@ -132,14 +166,41 @@ async function keepInDevOutbox(db: Db, message: MailMessage): Promise<void> {
   });
 }
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** The message as the relay must receive it, encrypted for the row (null without APP_KEY). */
+async function sealMessage(env: MailEnv, message: MailMessage): Promise<string | null> {
+  if (!env.APP_KEY) return null;
+  const { to, subject, html, text } = message;
+  return encryptSecret(env.APP_KEY, JSON.stringify({ to, subject, html, text }));
+}
+
+async function openMessage(env: MailEnv, sealed: string): Promise<Pick<MailMessage, "to" | "subject" | "html" | "text">> {
+  if (!env.APP_KEY) throw new Error("APP_KEY is not set: a queued e-mail cannot be read.");
+  return JSON.parse(await decryptSecret(env.APP_KEY, sealed));
+}
+
+/** The relay a message of `organizationId` goes through now: its organization's enabled relay, else the platform's. */
+async function relayFor(db: Db, env: MailEnv, organizationId: number | null): Promise<SmtpRelay | null> {
+  return (organizationId != null ? await organizationRelay(db, env, organizationId) : null) ?? platformRelay(env);
+}
+
+/** Puts a mail_log row on the mail queue; a queue that refuses leaves the row `failed` (Retry queues it again). */
+async function enqueueMail(db: Db, env: MailEnv, id: number, delaySeconds?: number): Promise<boolean> {
+  try {
+    if (!env.MAIL_QUEUE) throw new Error("MAIL_QUEUE is not bound.");
+    await env.MAIL_QUEUE.send({ kind: "mail_send", mail_id: id } satisfies MailSendMessage, { contentType: "json", delaySeconds });
+    return true;
+  } catch (cause) {
+    console.error(`[mail] ${id} could not be queued`, cause);
+    await db.update(mailLog).set({ status: "failed", error: "queue_unavailable" }).where(eq(mailLog.id, id));
+    return false;
+  }
+}
 
 export function createMailer(deps: MailerDeps): Mailer {
-  const { db } = deps;
-  const retryDelays = deps.retryDelaysMs ?? DEFAULT_RETRY_DELAYS_MS;
+  const { db, env } = deps;
 
-  async function record(message: MailMessage, status: MailStatus, relay: string | null, error: string | null) {
-    if (deps.env.MAIL_OUTBOX_DEV === "1") await keepInDevOutbox(db, message);
+  async function record(message: MailMessage, status: MailStatus, relay: string | null, error: string | null, sealed: string | null) {
+    if (env.MAIL_OUTBOX_DEV === "1") await keepInDevOutbox(db, message);
     const stored = redactMessage(message);
     const [row] = await db
       .insert(mailLog)
@@ -153,70 +214,183 @@ export function createMailer(deps: MailerDeps): Mailer {
         relay,
         html: stored.html,
         text: stored.text,
-        createdAt: new Date().toISOString(),
+        messageEncrypted: sealed,
+        notBefore: status === "queued" ? nowIso() : null,
+        createdAt: nowIso(),
       })
       .returning({ id: mailLog.id });
     return row?.id ?? 0;
   }
 
-  async function settle(id: number, result: SmtpResult, attempts: number) {
-    const accepted = result.outcome === "accepted";
-    await db
-      .update(mailLog)
-      .set({
-        status: accepted ? "sent" : "failed",
-        error: accepted ? null : result.outcome,
-        smtpReply: result.reply,
-        attempts,
-        sentAt: accepted ? new Date().toISOString() : null,
-      })
-      .where(eq(mailLog.id, id));
-  }
-
-  async function deliverWithRetries(id: number, message: MailMessage, relay: SmtpRelay) {
-    let result: SmtpResult;
-    let attempt = 0;
-    for (;;) {
-      attempt++;
-      result = await deliverSmtp(relay, message, deps.timeoutMs);
-      const delay = retryDelays[attempt - 1];
-      if (!result.temporary || delay === undefined) break;
-      await db.update(mailLog).set({ attempts: attempt, smtpReply: result.reply }).where(eq(mailLog.id, id));
-      await sleep(delay);
-    }
-    await settle(id, result, attempt);
-  }
-
   return {
     async send(message) {
-      const relay =
-        (message.organization_id != null ? await organizationRelay(db, deps.env, message.organization_id) : null) ??
-        platformRelay(deps.env);
+      const relay = await relayFor(db, env, message.organization_id ?? null);
+      const sealed = await sealMessage(env, message);
       if (!relay) {
-        const id = await record(message, "not_sent", null, "no_relay");
+        const id = await record(message, "not_sent", null, "no_relay", sealed);
         return { id, status: "not_sent", error: "no_relay", reply: null };
       }
-      const id = await record(message, "queued", relay.label, null);
-      deps.waitUntil(
-        deliverWithRetries(id, message, relay).catch(async (cause) => {
-          console.error("[mail] delivery crashed", cause);
-          await settle(id, { outcome: "failed", reply: String(cause), temporary: false }, 1).catch(() => undefined);
-        }),
-      );
+      if (!sealed) {
+        const id = await record(message, "failed", relay.label, "app_key_missing", null);
+        return { id, status: "failed", error: "app_key_missing", reply: null };
+      }
+      const id = await record(message, "queued", relay.label, null, sealed);
+      if (!(await enqueueMail(db, env, id))) return { id, status: "failed", error: "queue_unavailable", reply: null };
       return { id, status: "queued", error: null, reply: null };
     },
 
     async sendNow(message, relay) {
-      const id = await record(message, "queued", relay.label, null);
+      const id = await record(message, "queued", relay.label, null, null);
       const result = await deliverSmtp(relay, message, deps.timeoutMs);
-      await settle(id, result, 1);
       const accepted = result.outcome === "accepted";
+      await db
+        .update(mailLog)
+        .set({
+          status: accepted ? "sent" : "failed",
+          error: accepted ? null : result.outcome,
+          smtpReply: result.reply,
+          attempts: 1,
+          sentAt: accepted ? nowIso() : null,
+        })
+        .where(eq(mailLog.id, id));
       return { id, status: accepted ? "sent" : "failed", error: accepted ? null : result.outcome, reply: result.reply, result };
     },
   };
 }
 
-/** The mailer of a request: its database, its settings, delivery kept alive by the request's waitUntil. */
+/** The mailer of a request: its database and its settings (delivery happens on the queue). */
 export function mailerFor(c: Context<AppEnv>): Mailer {
-  return createMailer({ db: c.get("db"), env: c.env, waitUntil: (promise) => c.executionCtx.waitUntil(promise) });
+  return createMailer({ db: c.get("db"), env: c.env as MailEnv });
+}
+
+/** What became of one delivery of a queue message. */
+export type MailDelivery = { kind: "done" } | { kind: "retry"; delaySeconds: number };
+
+/**
+ * One attempt at a queued row (the queue consumer's step). The claim is atomic: of two deliveries of the same
+ * id, one sends and the other finds the row taken (it comes back when the claim's lease ends) or settled.
+ */
+export async function deliverQueuedMail(db: Db, env: MailEnv, id: number, timeoutMs?: number): Promise<MailDelivery> {
+  const now = nowIso();
+  const [claimed] = await db
+    .update(mailLog)
+    .set({ attempts: sql`${mailLog.attempts} + 1`, notBefore: isoFromNow(MAIL_CLAIM_LEASE_MS) })
+    .where(
+      and(
+        eq(mailLog.id, id),
+        eq(mailLog.status, "queued"),
+        isNotNull(mailLog.messageEncrypted),
+        or(isNull(mailLog.notBefore), lte(mailLog.notBefore, now)),
+      ),
+    )
+    .returning({ attempts: mailLog.attempts, organizationId: mailLog.organizationId, sealed: mailLog.messageEncrypted });
+  if (!claimed?.sealed) {
+    const [row] = await db.select({ status: mailLog.status, notBefore: mailLog.notBefore }).from(mailLog).where(eq(mailLog.id, id));
+    if (row?.status !== "queued" || !row.notBefore) return { kind: "done" };
+    // Claimed by another delivery, or waiting for its next retry: look again when that time has come.
+    const wait = Math.ceil((Date.parse(row.notBefore) - currentTime().getTime()) / 1000);
+    return { kind: "retry", delaySeconds: Math.max(1, wait) };
+  }
+  const delays = mailRetryDelays(env);
+  try {
+    const message = await openMessage(env, claimed.sealed);
+    const relay = await relayFor(db, env, claimed.organizationId);
+    if (!relay) {
+      await db.update(mailLog).set({ status: "not_sent", error: "no_relay", relay: null, notBefore: null }).where(eq(mailLog.id, id));
+      return { kind: "done" };
+    }
+    const result = await deliverSmtp(relay, message, timeoutMs);
+    if (result.outcome === "accepted") {
+      await db
+        .update(mailLog)
+        .set({
+          status: "sent",
+          error: null,
+          smtpReply: result.reply,
+          relay: relay.label,
+          sentAt: nowIso(),
+          messageEncrypted: null,
+          notBefore: null,
+        })
+        .where(eq(mailLog.id, id));
+      return { kind: "done" };
+    }
+    const delay = delays[claimed.attempts - 1];
+    if (worthRetrying(result) && delay !== undefined) {
+      await db
+        .update(mailLog)
+        .set({ error: result.outcome, smtpReply: result.reply, relay: relay.label, notBefore: isoFromNow(delay * 1000) })
+        .where(eq(mailLog.id, id));
+      return { kind: "retry", delaySeconds: delay };
+    }
+    await db
+      .update(mailLog)
+      .set({ status: "failed", error: result.outcome, smtpReply: result.reply, relay: relay.label, notBefore: null })
+      .where(eq(mailLog.id, id));
+    return { kind: "done" };
+  } catch (cause) {
+    // Storage or decryption failed: give the claim back for a later delivery, unless this was the last attempt.
+    console.error(`[mail] ${id} attempt ${claimed.attempts} crashed`, cause);
+    const delay = delays[claimed.attempts - 1];
+    if (delay === undefined) {
+      await db.update(mailLog).set({ status: "failed", error: "failed", notBefore: null }).where(eq(mailLog.id, id));
+      return { kind: "done" };
+    }
+    await db
+      .update(mailLog)
+      .set({ notBefore: isoFromNow(delay * 1000) })
+      .where(eq(mailLog.id, id));
+    return { kind: "retry", delaySeconds: delay };
+  }
+}
+
+/** Whether a message of the shared queue is an e-mail (the others are import batches and renders). */
+export function isMailMessage(message: Message<unknown>): message is Message<MailSendMessage> {
+  return (message.body as { kind?: unknown } | null)?.kind === "mail_send";
+}
+
+/** The queue consumer's part for e-mails: one attempt per message, retried with the row's delay. */
+export async function consumeMail(messages: readonly Message<MailSendMessage>[], env: MailEnv & { DB: D1Database }): Promise<void> {
+  const db = createDb(env.DB);
+  for (const message of messages) {
+    try {
+      const outcome = await deliverQueuedMail(db, env, message.body.mail_id);
+      if (outcome.kind === "retry") message.retry({ delaySeconds: outcome.delaySeconds });
+      else message.ack();
+    } catch (cause) {
+      console.error(`[mail] ${message.body.mail_id} delivery failed`, cause);
+      message.retry({ delaySeconds: 30 });
+    }
+  }
+}
+
+/**
+ * "Retry" on a failed (or not sent) e-mail: back to `queued` and on the queue, once however often it is asked
+ * (the conditional UPDATE). Returns false when the row is not in a retryable state.
+ */
+export async function requeueMail(db: Db, env: MailEnv, id: number): Promise<boolean> {
+  const [row] = await db
+    .update(mailLog)
+    .set({ status: "queued", error: null, attempts: 0, notBefore: nowIso(), sentAt: null })
+    .where(and(eq(mailLog.id, id), inArray(mailLog.status, ["failed", "not_sent"]), isNotNull(mailLog.messageEncrypted)))
+    .returning({ id: mailLog.id });
+  if (!row) return false;
+  await enqueueMail(db, env, id);
+  return true;
+}
+
+/** The cron's sweep: queued rows whose next attempt is long overdue (the queue lost them) end `failed`. */
+export async function failStaleMail(d1: D1Database, now = currentTime().getTime()): Promise<number> {
+  const db = createDb(d1);
+  const stale = await db
+    .update(mailLog)
+    .set({ status: "failed", error: "interrupted", notBefore: null })
+    .where(
+      and(
+        eq(mailLog.status, "queued"),
+        lte(sql`coalesce(${mailLog.notBefore}, ${mailLog.createdAt})`, new Date(now - MAIL_STALE_AFTER_MS).toISOString()),
+      ),
+    )
+    .returning({ id: mailLog.id });
+  return stale.length;
 }

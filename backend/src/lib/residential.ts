@@ -33,16 +33,38 @@ import {
   users,
 } from "../db/schema";
 import { addressValues, oneLine } from "../routes/e911";
-import { activityStatement, logActivity } from "./activity";
+import { type ActivityStatementInput, activityStatement, backgroundActivityStatement } from "./activity";
+import { enqueueDraftCheck } from "./carrier-sync";
 import type { AppEnv, CurrentUser } from "./context";
 import { ApiError } from "./errors";
 import { heldInInventory } from "./inventory";
-import { sendInvitation } from "./invitations";
+import { sendInvitationWith } from "./invitations";
 import { placeNumberOrder } from "./number-orders";
 import { carrierCall, loadOrder, settleOrder } from "./phone-numbers";
 import { currentTime } from "./time";
 
 type Ctx = Context<AppEnv>;
+
+/**
+ * What moving a submission on needs, in a request or in the carrier queue's consumer: the database, the
+ * Worker's settings (carrier, mail) and how its activity rows are written (the request's session, or the user
+ * who submitted when the queue finishes the work).
+ */
+export interface DraftWork {
+  db: Db;
+  env: AppEnv["Bindings"];
+  activity: (entry: ActivityStatementInput) => ReturnType<typeof backgroundActivityStatement>;
+}
+
+/** The work context of a request: activity rows carry its session, IP and user agent. */
+export function requestWork(c: Ctx): DraftWork {
+  return { db: c.get("db"), env: c.env, activity: (entry) => activityStatement(c, entry) };
+}
+
+/** The work context of the carrier queue: activity rows name the user who submitted the draft. */
+export function queueWork(env: AppEnv["Bindings"], db: Db, actorId: number | null): DraftWork {
+  return { db, env, activity: (entry) => backgroundActivityStatement(db, { actor_id: actorId, ...entry }) };
+}
 
 /** Drafts live this long after their last change. */
 export const DRAFT_LIFETIME_DAYS = 7;
@@ -245,9 +267,9 @@ function e911AddressOf(row: DraftRow): E911AddressInput | null {
   return state?.validation_status === "valid" ? state.address : null;
 }
 
-async function undo(c: Ctx, row: DraftRow, held: Held): Promise<void> {
-  const db = c.get("db");
-  const carrier = createCarrier(c.env, db);
+async function undo(work: DraftWork, row: DraftRow, held: Held): Promise<void> {
+  const { db } = work;
+  const carrier = createCarrier(work.env, db);
   const stamp = new Date().toISOString();
   // Each undo step is attempted even when an earlier one fails: a failure is logged, never hidden.
   const attempt = async (label: string, step: () => Promise<unknown>) => {
@@ -287,9 +309,9 @@ async function undo(c: Ctx, row: DraftRow, held: Held): Promise<void> {
 }
 
 /** Undo, then the draft is a draft again with the failure and a fresh idempotency key for the next attempt. */
-async function fail(c: Ctx, row: DraftRow, held: Held, failure: Failure): Promise<void> {
-  await undo(c, row, held);
-  const db = c.get("db");
+async function fail(work: DraftWork, row: DraftRow, held: Held, failure: Failure): Promise<void> {
+  await undo(work, row, held);
+  const { db } = work;
   const choice = parse<NumberChoice>(row.number);
   // A new number's order is spent once placed (or useless once its reservation ran out): choose again.
   let spent = false;
@@ -310,7 +332,7 @@ async function fail(c: Ctx, row: DraftRow, held: Held, failure: Failure): Promis
       updatedAt: now.toISOString(),
     })
     .where(eq(residentialDrafts.id, row.id));
-  await logActivity(c, {
+  await work.activity({
     action: "residential.submission_undone",
     subject_type: "residential_draft",
     subject_id: row.id,
@@ -356,20 +378,21 @@ export async function submitDraft(c: Ctx, me: CurrentUser, row: DraftRow, key: s
     await holdNumber(c, me, draft, held, now);
   } catch (error) {
     if (!(error instanceof PartFailure)) {
-      await fail(c, draft, held, { part: "number", reason: "residential.failed" });
+      await fail(requestWork(c), draft, held, { part: "number", reason: "residential.failed" });
       throw error;
     }
-    await fail(c, draft, held, { part: error.part, reason: error.reason });
+    await fail(requestWork(c), draft, held, { part: error.part, reason: error.reason });
     return replay(c, (await findDraft(db, undefined, row.id)) ?? draft);
   }
-  await advance(c, draft, { leaseHeld: true });
+  await advance(requestWork(c), draft, { leaseHeld: true });
   const after = await findDraft(db, undefined, row.id);
+  // Still waiting for the carrier (a new number): the carrier queue finishes it (no read moves it on).
+  if (after?.status === "submitting") await enqueueDraftCheck(c.env, after.id);
   if (after) return replay(c, after);
 }
 
 /** The outcome of a submission already made: nothing to do when it completed or is under way, 409 when undone. */
 async function replay(c: Ctx, row: DraftRow): Promise<void> {
-  if (row.status === "submitting") await advance(c, row, { leaseHeld: false });
   const current = (await findDraft(c.get("db"), undefined, row.id)) ?? row;
   if (current.status === "draft" && current.failure) {
     throw new ApiError(409, { message: "residential.submit_failed", failure: parse<Failure>(current.failure) });
@@ -422,11 +445,12 @@ async function holdNumber(c: Ctx, _me: CurrentUser, row: DraftRow, held: Held, n
 
 /**
  * Moves a submission on: waits (returns) while the carrier has not completed a new number, then provisions
- * E911 and writes everything in one batch. Safe to call from any read: only the holder of the lease acts.
+ * E911 and writes everything in one batch. Called by the submission itself and by the carrier queue (never by
+ * a read); only the holder of the lease acts.
  */
-export async function advance(c: Ctx, row: DraftRow, options: { leaseHeld: boolean }): Promise<void> {
+export async function advance(work: DraftWork, row: DraftRow, options: { leaseHeld: boolean }): Promise<void> {
   if (row.status !== "submitting") return;
-  const db = c.get("db");
+  const { db } = work;
   const now = currentTime();
   if (!options.leaseHeld) {
     const [leased] = await db
@@ -445,7 +469,7 @@ export async function advance(c: Ctx, row: DraftRow, options: { leaseHeld: boole
   const releaseLease = () => db.update(residentialDrafts).set({ leaseUntil: null }).where(eq(residentialDrafts.id, row.id));
   const choice = parse<NumberChoice>(row.number) as NumberChoice;
   const held: Held = choice.kind === "inventory" ? { inventory: { id: choice.phone_number_id, fromStock: choice.from_stock } } : {};
-  const carrier = createCarrier(c.env, db);
+  const carrier = createCarrier(work.env, db);
   try {
     let phoneNumberId: number | null = choice.kind === "inventory" ? choice.phone_number_id : null;
     if (choice.kind === "new") {
@@ -455,7 +479,7 @@ export async function advance(c: Ctx, row: DraftRow, options: { leaseHeld: boole
       try {
         await settleOrder(db, carrier, order, now);
       } catch (error) {
-        // The carrier is slow or down: the submission waits for the next read.
+        // The carrier is slow or down: the submission waits for the queue's next check.
         console.warn("residential", row.id, "number order progress unavailable", error);
         await releaseLease();
         return;
@@ -482,7 +506,7 @@ export async function advance(c: Ctx, row: DraftRow, options: { leaseHeld: boole
     }
 
     try {
-      const [first, ...rest] = creationStatements(c, row, choice, address, carrier.name, now);
+      const [first, ...rest] = creationStatements(work, row, choice, address, carrier.name, now);
       await db.batch([first, ...rest]);
     } catch (error) {
       if (String(error).includes("users.email")) throw new PartFailure("subscriber", "validation.unique");
@@ -490,10 +514,10 @@ export async function advance(c: Ctx, row: DraftRow, options: { leaseHeld: boole
     }
   } catch (error) {
     if (error instanceof PartFailure) {
-      await fail(c, row, held, { part: error.part, reason: error.reason });
+      await fail(work, row, held, { part: error.part, reason: error.reason });
       return;
     }
-    await fail(c, row, held, { part: "subscriber", reason: "residential.failed" });
+    await fail(work, row, held, { part: "subscriber", reason: "residential.failed" });
     throw error;
   }
   // Committed: the invitation is the one step that cannot be undone, so it comes last.
@@ -501,16 +525,24 @@ export async function advance(c: Ctx, row: DraftRow, options: { leaseHeld: boole
   const inviter = row.createdBy
     ? ((await db.select({ name: users.name }).from(users).where(eq(users.id, row.createdBy)))[0]?.name ?? "")
     : "";
-  await sendInvitation(
-    c,
+  await sendInvitationWith(
+    db,
+    work.env,
     { name: subscriber.name, email: subscriber.email, organizationId: row.organizationId, locale: subscriber.locale },
     inviter,
   );
 }
 
 /** The all-or-nothing writes of a submission, as one batch (ids of earlier inserts are read back by subquery). */
-function creationStatements(c: Ctx, row: DraftRow, choice: NumberChoice, address: E911AddressInput, carrierName: string, now: Date) {
-  const db = c.get("db");
+function creationStatements(
+  work: DraftWork,
+  row: DraftRow,
+  choice: NumberChoice,
+  address: E911AddressInput,
+  carrierName: string,
+  now: Date,
+) {
+  const { db } = work;
   const stamp = now.toISOString();
   const subscriber = parse<Subscriber>(row.subscriber) as Subscriber;
   const organizationId = row.organizationId;
@@ -608,7 +640,7 @@ function creationStatements(c: Ctx, row: DraftRow, choice: NumberChoice, address
         updatedAt: stamp,
       })
       .where(and(eq(residentialDrafts.id, row.id), eq(residentialDrafts.status, "submitting"))),
-    activityStatement(c, {
+    work.activity({
       action: "residential.subscriber_created",
       subject_type: "user",
       subject_id: draftColumn("user_id"),
@@ -616,7 +648,7 @@ function creationStatements(c: Ctx, row: DraftRow, choice: NumberChoice, address
       organization_id: organizationId,
       after: { ...run, name: subscriber.name, email: subscriber.email, locale: subscriber.locale, contact_phone: subscriber.phone },
     }),
-    activityStatement(c, {
+    work.activity({
       action: "residential.number_assigned",
       subject_type: "phone_number",
       subject_id: draftColumn("phone_number_id"),
@@ -630,7 +662,7 @@ function creationStatements(c: Ctx, row: DraftRow, choice: NumberChoice, address
         subscriber: subscriber.email,
       },
     }),
-    activityStatement(c, {
+    work.activity({
       action: "residential.e911_created",
       subject_type: "phone_number",
       subject_id: draftColumn("phone_number_id"),
@@ -645,7 +677,7 @@ function creationStatements(c: Ctx, row: DraftRow, choice: NumberChoice, address
     }),
     ...(choice.kind === "port"
       ? [
-          activityStatement(c, {
+          work.activity({
             action: "residential.porting_order_created",
             subject_type: "porting_order",
             subject_id: draftColumn("porting_order_id"),

@@ -1,11 +1,13 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq, type SQL } from "drizzle-orm";
+import { and, eq, type SQL, sql } from "drizzle-orm";
 import { MAIL_STATUSES, mailLog } from "../db/schema";
+import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
-import { notFound } from "../lib/errors";
+import { ApiError, notFound } from "../lib/errors";
 import { csvExportResponse, exportResponse } from "../lib/export";
 import { dayRange, dayRangeQuery, listPage, searchCondition } from "../lib/list";
+import { type MailEnv, requeueMail } from "../lib/mailer";
 import { errorResponses, jsonContent } from "../lib/openapi";
 import { listQuerySchema, paginatorSchema } from "../lib/pagination";
 import { tenantScope } from "../lib/tenant";
@@ -28,6 +30,9 @@ const MailRowSchema = z
     attempts: z.number().int(),
     created_at: z.string(),
     sent_at: z.string().nullable(),
+    retryable: z.boolean().openapi({
+      description: "Failed or not sent, and the message is kept: `POST /api/mail-log/{id}/retry` queues it again",
+    }),
   })
   .openapi("MailLogRow");
 
@@ -46,6 +51,7 @@ const rowColumns = {
   attempts: mailLog.attempts,
   created_at: mailLog.createdAt,
   sent_at: mailLog.sentAt,
+  retryable: sql<boolean>`(${mailLog.status} IN ('failed', 'not_sent') AND ${mailLog.messageEncrypted} IS NOT NULL)`.mapWith(Boolean),
 };
 
 const SORTS = { created_at: mailLog.createdAt, to: mailLog.to, subject: mailLog.subject, status: mailLog.status } as const;
@@ -168,5 +174,40 @@ mailLogRoutes.openapi(
       .where(and(eq(mailLog.id, id), tenantScope(me, mailLog.organizationId)));
     if (!row) throw notFound();
     return c.json(row, 200);
+  },
+);
+
+mailLogRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/mail-log/{id}/retry",
+    tags: ["Mail log"],
+    summary: "Send a failed (or not sent) e-mail again: back to `queued`, on the mail queue",
+    description:
+      "Needs the mail log and the SMTP settings permission (whoever fixes the relay sends again). 409 `smtp.not_retryable` " +
+      "unless the e-mail is failed or not sent and its message is kept; two clicks queue it once.",
+    middleware: [requireAuth, requirePermission("admin.maillog.read"), requirePermission("organization_settings-update_smtp")] as const,
+    request: { params: z.object({ id: z.coerce.number().int().positive() }) },
+    responses: { 202: jsonContent(MailRowSchema, "The e-mail, queued"), ...errorResponses(401, 403, 404, 409, 419) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const { id } = c.req.valid("param");
+    const db = c.get("db");
+    const visible = and(eq(mailLog.id, id), tenantScope(me, mailLog.organizationId));
+    const [row] = await db.select(rowColumns).from(mailLog).where(visible);
+    if (!row) throw notFound();
+    if (!(await requeueMail(db, c.env as MailEnv, id))) throw new ApiError(409, { message: "smtp.not_retryable" });
+    await logActivity(c, {
+      action: "mail_log.retried",
+      subject_type: "mail",
+      subject_id: id,
+      subject_label: `${row.to}: ${row.subject}`,
+      organization_id: row.organization_id,
+      before: { status: row.status, error: row.error },
+      after: { status: "queued" },
+    });
+    const [queued] = await db.select(rowColumns).from(mailLog).where(visible);
+    return c.json(queued ?? row, 202);
   },
 );

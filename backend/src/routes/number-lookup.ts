@@ -30,6 +30,10 @@ export const NumberLookupSchema = z
     line_type: z.enum(["landline", "wireless", "voip", "toll_free"]).nullable(),
     ported: z.boolean(),
     ported_at: z.string().nullable().openapi({ description: "YYYY-MM-DD of the last port" }),
+    cnam: z
+      .string()
+      .nullable()
+      .openapi({ description: "The caller name (CNAM) the carrier's database gives, ≤ 15 characters", example: "BOSTON MA" }),
     inventory: z
       .object({
         id: z.number().int(),
@@ -47,7 +51,7 @@ numberLookupRoutes.openapi(
     method: "get",
     path: "/api/numbers/lookup",
     tags: ["Vendor DID lookup"],
-    summary: "Look one number up at the carrier: holding vendor, SPID, OCN, LRN, location, type, porting history",
+    summary: "Look one number up at the carrier: holding vendor, SPID, OCN, LRN, location, type, porting history, caller name",
     middleware: [requireAuth, requirePermission("tools.vendor_did.read")] as const,
     request: {
       query: z.object({ number: z.string().trim().min(1).max(40).openapi({ example: "(212) 555-0100" }) }),

@@ -1,18 +1,29 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, eq, isNull, or, type SQL, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, or, type SQL, sql } from "drizzle-orm";
 import { searchDigits } from "../../../common/phone-numbers";
-import { createCarrier } from "../carriers";
 import type { Db } from "../db/client";
 import { organizations, PHONE_NUMBER_STATUSES, PHONE_NUMBER_TYPES, phoneNumbers } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
+import {
+  BULK_ROW_LIMIT,
+  BULK_SET_LIMIT,
+  BulkResultSchema,
+  BulkTally,
+  type BulkWalk,
+  bulkActivityStatement,
+  bulkIdsSchema,
+  oneSelection,
+  walkSelection,
+} from "../lib/bulk";
 import type { AppEnv, CurrentUser } from "../lib/context";
-import { ApiError, notFound } from "../lib/errors";
+import { forbidden, notFound, validationError } from "../lib/errors";
 import { csvExportResponse, exportResponse } from "../lib/export";
 import { type ListSearch, listPage, substringCondition } from "../lib/list";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginatorSchema } from "../lib/pagination";
-import { CnamSchema, carrierCall, PhoneNumberSchema, phoneNumberColumns, serializePhoneNumber } from "../lib/phone-numbers";
+import { CnamSchema, PhoneNumberSchema, phoneNumberColumns, serializePhoneNumber } from "../lib/phone-numbers";
+import { releaseNumberOnce } from "../lib/release";
 import { tenantScope } from "../lib/tenant";
 import { validationHook } from "../lib/validation";
 
@@ -75,8 +86,8 @@ const numberListQuery = listQuerySchema.extend({
   import: z.coerce.number().int().positive().optional().openapi({ description: "Only the numbers a phone-number import created" }),
 });
 
-/** The list's filters, shared by the list and its export. */
-function numberFilters(query: z.infer<typeof numberListQuery>): (SQL | undefined)[] {
+/** The list's filters, shared by the list, its export and its bulk actions. */
+function numberFilters(query: Pick<z.infer<typeof numberListQuery>, "status" | "type" | "e911" | "import">): (SQL | undefined)[] {
   return [
     query.status ? eq(phoneNumbers.status, query.status) : undefined,
     query.type ? eq(phoneNumbers.type, query.type) : undefined,
@@ -265,23 +276,164 @@ phoneNumbersRoutes.openapi(
     const me = currentUser(c);
     const db = c.get("db");
     const { id } = c.req.valid("param");
-    const before = await findNumber(db, me, id);
-    if (before.status !== "in_service") throw new ApiError(409, { message: "numbers.not_in_service" });
-    // The carrier first: if it refuses or times out, the number stays in service here too.
-    await carrierCall(() => createCarrier(c.env, db).releaseNumber(before.e164));
-    await db
-      .update(phoneNumbers)
-      .set({ status: "disconnected", e911Status: before.e911Status ? "removed" : null, updatedAt: new Date().toISOString() })
-      .where(and(eq(phoneNumbers.id, id), tenantScope(me, phoneNumbers.organizationId)));
-    await logActivity(c, {
-      action: "phone_numbers.released",
-      subject_type: "phone_number",
-      subject_id: id,
-      subject_label: before.e164,
-      organization_id: before.organizationId,
-      before: { status: before.status },
-      after: { status: "disconnected" },
-    });
+    await releaseNumberOnce(c, me, id);
     return c.json(serializePhoneNumber(await findNumber(db, me, id)), 200);
+  },
+);
+
+/** A bulk action's selection by filter: the list's query without paging and sort. */
+const numberFilterSchema = numberListQuery.omit({ page: true, per_page: true, sort: true, direction: true });
+
+const NumberBulkBody = z
+  .object({
+    action: z.enum(["assign_organization", "set_label", "release"]),
+    ids: bulkIdsSchema,
+    filter: numberFilterSchema
+      .optional()
+      .openapi({ description: "Every number the list's filters and search select (the list's own query), instead of `ids`" }),
+    organization_id: z
+      .number()
+      .int()
+      .positive()
+      .nullable()
+      .optional()
+      .openapi({ description: "`assign_organization`: the organization, or null for the provider's unassigned stock" }),
+    label: z.string().trim().max(100).nullable().optional().openapi({ description: "`set_label`: the label; empty or null clears it" }),
+  })
+  .superRefine((body, context) => {
+    oneSelection(body, context);
+    if (body.action === "assign_organization" && body.organization_id === undefined) {
+      context.addIssue({ code: "custom", path: ["organization_id"], message: "validation.required" });
+    }
+    if (body.action === "set_label" && body.label === undefined) {
+      context.addIssue({ code: "custom", path: ["label"], message: "validation.required" });
+    }
+  });
+
+/** Why `assign_organization` leaves a number as it is (the numbers whose organization is not free to change). */
+function assignSkipReason(
+  row: { status: string; e911AddressId: number | null; releaseClaim: string | null; organizationId: number | null },
+  target: number | null,
+): string | null {
+  if (row.organizationId === target) return "ui.bulk.unchanged";
+  if (row.releaseClaim) return "numbers.release_in_progress";
+  if (row.status === "porting_in") return "numbers.bulk.porting_in";
+  if (row.status === "reserved") return "numbers.bulk.reserved";
+  if (row.status === "disconnected") return "numbers.not_in_service";
+  if (row.e911AddressId !== null) return "numbers.bulk.has_e911";
+  return null;
+}
+
+phoneNumbersRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/phone-numbers/bulk",
+    tags: ["Phone numbers"],
+    summary:
+      "One action on the ticked numbers (`ids`) or on every number matching the list's filter (`filter`): assign an organization (provider staff), set a label, or release",
+    description:
+      "Numbers outside the caller's organization refuse the request (404). A number the action cannot apply to is skipped and counted by reason. " +
+      "A filtered set is walked in batches; at most 5,000 numbers (100 for `release`) per request, the rest counted in `remaining`. " +
+      "Release goes through the single release's claim and carrier call, once per number.",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.order")] as const,
+    request: { body: jsonBody(NumberBulkBody) },
+    responses: { 200: jsonContent(BulkResultSchema, "What was done and skipped"), ...errorResponses(401, 403, 404, 422) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const body = c.req.valid("json");
+    const filter = body.filter;
+    const search = filter?.search?.trim();
+    const walk = (pending: SQL | undefined): BulkWalk => ({
+      table: phoneNumbers,
+      id: phoneNumbers.id,
+      tenant: { actor: me, column: phoneNumbers.organizationId, requested: filter?.organization_id },
+      filters: filter ? numberFilters(filter) : [],
+      search: search ? numberSearch(search) : undefined,
+      pending,
+    });
+    const selection = body.ids ? { ids: body.ids } : { filter: filter ?? {} };
+    const tally = new BulkTally();
+
+    if (body.action === "release") {
+      const pending = and(eq(phoneNumbers.status, "in_service"), isNull(phoneNumbers.releaseClaim));
+      const remaining = await walkSelection(db, walk(pending), selection, BULK_ROW_LIMIT, async (batch) => {
+        const rows = await db.select({ id: phoneNumbers.id }).from(phoneNumbers).where(batch).orderBy(sql`${phoneNumbers.id} DESC`);
+        for (const row of rows) {
+          try {
+            await releaseNumberOnce(c, me, row.id);
+            tally.done++;
+          } catch (error) {
+            tally.skipFor(error);
+          }
+        }
+      });
+      return c.json(tally.result(remaining), 200);
+    }
+
+    let pending: SQL;
+    let changes: SQL;
+    let skipReason: (row: Parameters<typeof assignSkipReason>[0] & { label: string | null }) => string | null;
+    let set: Partial<typeof phoneNumbers.$inferInsert>;
+    if (body.action === "assign_organization") {
+      if (!me.isProvider) throw forbidden();
+      const target = body.organization_id ?? null;
+      if (target !== null) {
+        const [exists] = await db.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, target));
+        if (!exists) throw validationError({ organization_id: ["validation.exists"] });
+      }
+      pending = and(
+        inArray(phoneNumbers.status, ["available", "in_service"]),
+        isNull(phoneNumbers.e911AddressId),
+        isNull(phoneNumbers.releaseClaim),
+        sql`${phoneNumbers.organizationId} IS NOT ${target}`,
+      ) as SQL;
+      changes = sql`json_object('organization_id', json_object('old', ${phoneNumbers.organizationId}, 'new', ${target}))`;
+      skipReason = (row) => assignSkipReason(row, target);
+      set = { organizationId: target };
+    } else {
+      const label = body.label || null;
+      pending = sql`${phoneNumbers.label} IS NOT ${label}`;
+      changes = sql`json_object('label', json_object('old', ${phoneNumbers.label}, 'new', ${label}))`;
+      skipReason = (row) => (row.label === label ? "ui.bulk.unchanged" : null);
+      set = { label };
+    }
+    const remaining = await walkSelection(db, walk(pending), selection, BULK_SET_LIMIT, async (batch) => {
+      const rows = await db
+        .select({
+          status: phoneNumbers.status,
+          e911AddressId: phoneNumbers.e911AddressId,
+          releaseClaim: phoneNumbers.releaseClaim,
+          organizationId: phoneNumbers.organizationId,
+          label: phoneNumbers.label,
+        })
+        .from(phoneNumbers)
+        .where(batch);
+      for (const row of rows) {
+        const reason = skipReason(row);
+        if (reason) tally.skip(reason);
+      }
+      const where = and(batch, pending) as SQL;
+      const [, updated] = await db.batch([
+        bulkActivityStatement(c, {
+          action: "phone_numbers.updated",
+          subjectType: "phone_number",
+          table: phoneNumbers,
+          subjectId: phoneNumbers.id,
+          subjectLabel: phoneNumbers.e164,
+          organizationId: phoneNumbers.organizationId,
+          changes,
+          where,
+        }),
+        db
+          .update(phoneNumbers)
+          .set({ ...set, updatedAt: new Date().toISOString() })
+          .where(where)
+          .returning({ id: phoneNumbers.id }),
+      ]);
+      tally.done += updated.length;
+    });
+    return c.json(tally.result(remaining), 200);
   },
 );

@@ -15,7 +15,6 @@ import { listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { carrierCall, loadOrder, PhoneNumberSchema, phoneNumberColumns, serializePhoneNumber } from "../lib/phone-numbers";
 import {
   type AddressState,
-  advance,
   type DraftRow,
   expiresFrom,
   findDraft,
@@ -213,21 +212,13 @@ residentialRoutes.openapi(
     method: "get",
     path: "/api/residential/drafts/{id}",
     tags: ["Residential wizard"],
-    summary: "A draft; reading a submission that waits for the carrier moves it on (and finishes it when it can)",
+    summary: "A draft; reading it changes nothing (a submission waiting for the carrier is moved on by the carrier queue)",
     middleware: [requireAuth, requirePermission(KEY)] as const,
     request: { params: idParam },
     responses: { 200: jsonContent(ResidentialDraftSchema, "The draft"), ...errorResponses(401, 403, 404) },
   }),
   async (c) => {
     const row = await draftOf(c, c.req.valid("param").id);
-    if (row.status === "submitting") {
-      try {
-        await advance(c, row, { leaseHeld: false });
-      } catch (error) {
-        // The outcome is on the draft (undone, with its failure); the read still answers.
-        console.error("residential advance", row.id, error);
-      }
-    }
     return c.json(await current(c, row.id), 200);
   },
 );

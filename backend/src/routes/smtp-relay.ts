@@ -11,6 +11,7 @@ import { notFound, validationError } from "../lib/errors";
 import { mailerFor } from "../lib/mailer";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { SMTP_OUTCOMES, type SmtpRelay } from "../lib/smtp";
+import { dohLookup, smtpNameProblem } from "../lib/smtp-dns";
 import { tenantOrganizationId } from "../lib/tenant";
 import { ErrorBag, validationHook } from "../lib/validation";
 
@@ -142,6 +143,12 @@ function passwordFollows(stored: { host: string; port: number; encryption: strin
 
 const allowLocal = (env: { SMTP_ALLOW_LOCAL?: string }) => env.SMTP_ALLOW_LOCAL === "1";
 
+/** A relay host name that resolves to an internal address is refused like the address itself (lib/smtp-dns.ts). */
+async function refuseInternalName(env: { SMTP_ALLOW_LOCAL?: string; SMTP_DOH_URL?: string }, host: string): Promise<void> {
+  const problem = await smtpNameProblem(host, dohLookup(fetch, env.SMTP_DOH_URL || undefined), { allowLocal: allowLocal(env) });
+  if (problem) throw validationError({ host: [`smtp.${problem}`] });
+}
+
 const warningsFor = (port: number, encryption: Fields["encryption"]) => {
   const warning = smtpPortWarning(port, encryption);
   return warning ? [warning] : [];
@@ -216,6 +223,7 @@ smtpRelayRoutes.openapi(
       passwordUnbound: keepsStored && !follows,
       allowLocal: allowLocal(c.env),
     });
+    await refuseInternalName(c.env, body.host);
     if (newPassword && !c.env.APP_KEY) throw new Error("APP_KEY is not set: SMTP passwords cannot be stored.");
     // Without authentication a password stored for another relay is dropped rather than moved along.
     const passwordEncrypted = newPassword
@@ -338,6 +346,7 @@ smtpRelayRoutes.openapi(
       { ...body, enabled: false },
       { passwordSet: typed !== null || keepsStored, passwordUnbound: keepsStored && !follows, allowLocal: allowLocal(c.env) },
     );
+    await refuseInternalName(c.env, body.host);
     let password = typed;
     if (keepsStored && follows && stored?.passwordEncrypted && c.env.APP_KEY) {
       password = await decryptSecret(c.env.APP_KEY, stored.passwordEncrypted);

@@ -1,10 +1,11 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
-import { and, asc, eq, inArray, ne, type SQL, sql } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, isNull, ne, type SQL, sql } from "drizzle-orm";
 import type { Permission } from "../../../common/permissions";
 import type { Db } from "../db/client";
 import { LOCALES, organizations, passwordResetTokens, roles, sessions, USER_STATUSES, userRoles, users } from "../db/schema";
-import { logActivity } from "../lib/activity";
-import { currentUser, loadUser, requireAuth, requirePermission, serializeUser } from "../lib/auth";
+import { activityStatement, logActivity } from "../lib/activity";
+import { currentUser, loadUser, requireAnyPermission, requireAuth, requirePermission, serializeUser } from "../lib/auth";
+import { BULK_ROW_LIMIT, BulkResultSchema, BulkTally, bulkIdsSchema, oneSelection, walkSelection } from "../lib/bulk";
 import type { AppEnv, CurrentUser } from "../lib/context";
 import { ApiError, forbidden, notFound } from "../lib/errors";
 import { csvExportResponse, exportResponse } from "../lib/export";
@@ -87,8 +88,8 @@ const userListQuery = listQuerySchema.extend({
   status: z.enum(USER_STATUSES).optional(),
 });
 
-/** The list's filters, shared by the list and its export. */
-function userFilters(query: z.infer<typeof userListQuery>): (SQL | undefined)[] {
+/** The list's filters, shared by the list, its export and its bulk actions. */
+function userFilters(query: Pick<z.infer<typeof userListQuery>, "status" | "role_id">): (SQL | undefined)[] {
   return [
     query.status ? eq(users.status, query.status) : undefined,
     query.role_id
@@ -521,5 +522,134 @@ usersRoutes.openapi(
     const updated = await loadUser(db, id);
     if (!updated) throw notFound();
     return c.json(detail(updated), 200);
+  },
+);
+
+const UserBulkBody = z
+  .object({
+    action: z
+      .enum(["deactivate", "resend_invitation"])
+      .openapi({ description: "`deactivate` needs admin.users.update; `resend_invitation` needs admin.users.create" }),
+    ids: bulkIdsSchema,
+    filter: userListQuery
+      .omit({ page: true, per_page: true, sort: true, direction: true })
+      .optional()
+      .openapi({ description: "Every user the list's filters and search select (the list's own query), instead of `ids`" }),
+  })
+  .superRefine(oneSelection);
+
+usersRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/users/bulk",
+    tags: ["Users"],
+    summary: "Deactivate, or send the invitation again to, the ticked users (`ids`) or every user matching the list's filter (`filter`)",
+    description:
+      "The single edit's rules hold for each user: never yourself, never someone more privileged, never the last active holder of " +
+      "the role administration key; those are skipped and counted by reason, as are users already disabled (deactivate) and users who " +
+      "have set a password (resend_invitation). Users outside the caller's organization refuse the request (404). At most 100 users per " +
+      "request; the rest of a filtered set is counted in `remaining`.",
+    middleware: [requireAuth, requireAnyPermission("admin.users.update", "admin.users.create")] as const,
+    request: { body: jsonBody(UserBulkBody) },
+    responses: { 200: jsonContent(BulkResultSchema, "What was done and skipped"), ...errorResponses(401, 403, 404, 422) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const body = c.req.valid("json");
+    const deactivate = body.action === "deactivate";
+    if (!me.permissions.includes(deactivate ? "admin.users.update" : "admin.users.create")) throw forbidden();
+    const filter = body.filter;
+    const tally = new BulkTally();
+    const pending = deactivate
+      ? and(eq(users.status, "active"), ne(users.id, me.id))
+      : and(eq(users.status, "active"), isNull(users.passwordHash));
+    const remaining = await walkSelection(
+      db,
+      {
+        table: users,
+        id: users.id,
+        tenant: { actor: me, column: users.organizationId, requested: filter?.organization_id },
+        filters: filter ? userFilters(filter) : [],
+        search: filter?.search ? searchCondition("users_fts", users.id, filter.search) : undefined,
+        pending,
+      },
+      body.ids ? { ids: body.ids } : { filter: filter ?? {} },
+      BULK_ROW_LIMIT,
+      async (batch) => {
+        const rows = await db
+          .select({ id: users.id, hasPassword: sql<number>`${users.passwordHash} IS NOT NULL` })
+          .from(users)
+          .where(batch)
+          .orderBy(desc(users.id));
+        for (const row of rows) {
+          const target = await loadUser(db, row.id);
+          if (!target) {
+            tally.skip("ui.bulk.gone");
+            continue;
+          }
+          if (target.status !== "active") {
+            tally.skip(deactivate ? "users.bulk.already_disabled" : "users.bulk.disabled");
+            continue;
+          }
+          if (!deactivate) {
+            if (row.hasPassword) {
+              tally.skip("users.bulk.has_password");
+              continue;
+            }
+            await sendInvitation(
+              c,
+              { name: target.name, email: target.email, organizationId: target.organizationId, locale: target.locale },
+              me.name,
+            );
+            await logActivity(c, {
+              action: "users.invited",
+              subject_type: "user",
+              subject_id: target.id,
+              subject_label: target.name,
+              organization_id: target.organizationId,
+            });
+            tally.done++;
+            continue;
+          }
+          if (target.id === me.id) {
+            tally.skip("validation.self_disable");
+            continue;
+          }
+          if (target.permissions.some((key) => !me.permissions.includes(key))) {
+            tally.skip("users.bulk.more_privileged");
+            continue;
+          }
+          if (target.permissions.includes(LOCKOUT_KEY) && (await activeHolders(db, LOCKOUT_KEY, { userId: target.id })) === 0) {
+            tally.skip("roles.lockout");
+            continue;
+          }
+          // Claimed by its status: a parallel request deactivating the same user changes it once.
+          const [claimed] = await db
+            .update(users)
+            .set({ status: "disabled", updatedAt: new Date().toISOString() })
+            .where(and(eq(users.id, target.id), eq(users.status, "active"), tenantScope(me, users.organizationId)))
+            .returning({ id: users.id });
+          if (!claimed) {
+            tally.skip("users.bulk.already_disabled");
+            continue;
+          }
+          await db.batch([
+            db.delete(sessions).where(eq(sessions.userId, target.id)),
+            activityStatement(c, {
+              action: "users.updated",
+              subject_type: "user",
+              subject_id: target.id,
+              subject_label: target.name,
+              organization_id: target.organizationId,
+              before: { status: "active" },
+              after: { status: "disabled" },
+            }),
+          ]);
+          tally.done++;
+        }
+      },
+    );
+    return c.json(tally.result(remaining), 200);
   },
 );

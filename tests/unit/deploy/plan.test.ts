@@ -284,6 +284,7 @@ const generatedBackend = {
     producers: [
       { binding: "IMPORT_QUEUE", queue: "amp-number-imports" },
       { binding: "TTS_QUEUE", queue: "amp-number-imports" },
+      { binding: "MAIL_QUEUE", queue: "amp-number-imports" },
       { binding: "CARRIER_QUEUE", queue: "amp-carrier-sync" },
     ],
     consumers: [
@@ -322,6 +323,7 @@ describe("deploy configs and the database check", () => {
         producers: [
           { binding: "IMPORT_QUEUE", queue: "amp-preview-feature-x-number-imports" },
           { binding: "TTS_QUEUE", queue: "amp-preview-feature-x-number-imports" },
+          { binding: "MAIL_QUEUE", queue: "amp-preview-feature-x-number-imports" },
           { binding: "CARRIER_QUEUE", queue: "amp-preview-feature-x-carrier-sync" },
         ],
         consumers: [

@@ -153,6 +153,13 @@ describe("actionFailure (the one action-error path)", () => {
       message: 'errors.upstream.formThrottled|{"seconds":7}',
       status: 429,
     });
+    // A quota of the backend's own keeps its message on its field (issue 23.7: the import upload quota).
+    expect(
+      actionFailure(
+        new UpstreamThrottled({ message: "imports.file.quota", errors: { file: ["imports.file.quota"] }, retryAfter: 3500 }),
+        "t",
+      ),
+    ).toEqual({ fields: { file: ["imports.file.quota"] }, message: null, status: 429 });
     expect(actionFailure(new UpstreamUnavailable(503, "status"), "t", CARRIER_FAILED)).toMatchObject({
       message: "errors.upstream.formUnavailable",
       status: 503,
@@ -176,6 +183,9 @@ describe("actionFailure (the one action-error path)", () => {
       `${options.ns}:${key}${options.seconds ? `(${options.seconds})` : ""}`) as never;
     expect(actionFailureText(t, new UpstreamThrottled({ retryAfter: 9 }), "t", "fallback text")).toBe("errors:throttled.message(9)");
     expect(actionFailureText(t, new UpstreamUnavailable(504, "timeout"), "t", "fallback text")).toBe("errors:unavailable.message");
+    expect(
+      actionFailureText(t, new UpstreamThrottled({ errors: { file: ["imports.file.quota"] }, retryAfter: 60 }), "t", "fallback text"),
+    ).toBe("imports:file.quota");
     expect(actionFailureText(t, new UpstreamError(409, { message: "users.lastAdmin" }), "t", "fallback text")).toBe("users:lastAdmin");
     expect(
       actionFailureText(t, new UpstreamError(409, { message: "users.lastAdmin" }), "t", "fallback text", { backendMessage: false }),
