@@ -52,7 +52,11 @@ const deployConfig = join(root, ".wrangler/deploy/config.json");
 /** The goals of issue 8, printed beside each figure. */
 const GOALS = {
   weight: { "/login": 138 * 1024, "/dashboard": 154 * 1024 },
+  /** Issue 27: no screen over 190 KiB (first-load JS + CSS, gzip). */
+  screen: 190 * 1024,
   largeToSmall: 1.5,
+  /** Issue 27: the portal Worker's CPU per page render (Workers Free allows 10 ms). */
+  cpuPerPageMs: 5,
   dashboardToBareWorker: 0.4,
   pageToDirectCall: 1.3,
   load: "0 errors; memory stable",
@@ -374,10 +378,27 @@ function routeWeights(manifest) {
         .map((file) => ({ file, gzip: assetSize(file).gzip }))
         .sort((a, b) => b.gzip - a.gzip)
     : [];
+  // Screens over issue 27's budget, and what the heaviest loads beyond the signed-in layout (`routes/_app`).
+  const over = Object.entries(routes)
+    .filter(([, route]) => route.total > GOALS.screen)
+    .map(([id]) => id);
+  const heaviestId = Object.keys(routes).sort((a, b) => routes[b].total - routes[a].total)[0];
+  const layoutFiles = manifest.routes["routes/_app"] ? firstLoad(manifest, "routes/_app") : new Set();
+  const heaviest = heaviestId
+    ? {
+        id: heaviestId,
+        extra: [...firstLoad(manifest, heaviestId)]
+          .filter((file) => !layoutFiles.has(file))
+          .map((file) => ({ file, gzip: assetSize(file).gzip }))
+          .sort((a, b) => b.gzip - a.gzip),
+      }
+    : null;
   const rootCss = rootStylesheets(manifest);
   return {
     entry: { files: entryFiles.size, gzip: entry.gzip, raw: entry.raw },
     login: loginId ? { gzip: login, ratioToEntry: login / entry.gzip, extra: loginExtra } : null,
+    over,
+    heaviest,
     routes,
     fonts: fontWeights(rootCss),
   };
@@ -820,6 +841,11 @@ async function ssrRatios(portal) {
     // The ratios stand without it; workerd's inspector was seen to stop answering now and then.
     result.profile = { error: String(error?.message ?? error) };
   }
+  try {
+    result.cpu = await pageCpu(portal);
+  } catch (error) {
+    result.cpu = { error: String(error?.message ?? error) };
+  }
   const backend = await startWranglerDev(
     "backend",
     ["-c", `${BUILD_DIR}/amp_backend/wrangler.json`, "--persist-to", portal.state.dir],
@@ -888,6 +914,61 @@ async function dashboardProfile(portal) {
     profiles[name].file = saveTo;
   }
   return profiles;
+}
+
+/** Issue 27's pages for the portal's CPU per render; /login is asked signed out. */
+const CPU_PAGES = [
+  { url: "/login", signedIn: false },
+  { url: "/dashboard", signedIn: true },
+  { url: "/users", signedIn: true },
+  { url: "/tools/numbers", signedIn: true },
+];
+const CPU_REQUESTS = 40;
+const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
+
+/** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat. */
+function processCpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
+}
+
+/**
+ * CPU per page render: the CPU time (user + system, from /proc) of the workerd process that runs the Workers
+ * while one client asks for the page CPU_REQUESTS times in a row (after 3 warm-up requests), divided by the
+ * requests. It counts CPU only, so a busy machine delays it without inflating it much (a sampling profile
+ * counts wall time, descheduled time included). That process runs the portal *and* the backend *and* the
+ * local D1/KV, so the figure is an upper bound of the portal's own CPU. Then a sampling profile of the portal's
+ * isolate over 10 more requests names where its time goes (shares only).
+ */
+async function pageCpu(portal) {
+  const workers = workerdProcesses(descendants(portal.child.pid)).find((entry) => entry.runsWorkers);
+  if (!workers) return { error: "no workerd process running the Workers" };
+  const inspector = await inspectorOf(workers.pid);
+  const pages = [];
+  for (const page of CPU_PAGES) {
+    const headers = page.signedIn ? { Cookie: portal.cookie } : {};
+    const ask = async () => {
+      const response = await fetch(`${portal.base}${page.url}`, { headers, redirect: "manual", signal: AbortSignal.timeout(30_000) });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${page.url}: HTTP ${response.status}`);
+    };
+    for (let index = 0; index < 3; index++) await ask();
+    const before = processCpuMs(workers.pid);
+    const started = performance.now();
+    for (let index = 0; index < CPU_REQUESTS; index++) await ask();
+    const wallMs = (performance.now() - started) / CPU_REQUESTS;
+    const cpuMs = (processCpuMs(workers.pid) - before) / CPU_REQUESTS;
+    let top = [];
+    try {
+      const profile = await cpuProfile(inspector, "amp", async () => {
+        for (let index = 0; index < 10; index++) await ask();
+      });
+      top = profile.top.slice(0, 3);
+    } catch {} // the figure stands without the shares
+    pages.push({ url: page.url, requests: CPU_REQUESTS, cpuMs, wallMs, top });
+  }
+  return { pages };
 }
 
 // ---------------------------------------------------------------- load and memory
@@ -1138,6 +1219,18 @@ function printWeight(weight) {
       ),
     );
   }
+  console.log(
+    `\nScreens over ${kb(GOALS.screen)} (issue 27): ${weight.over.length}${weight.over.length ? ` (${weight.over.join(", ")})` : ""}`,
+  );
+  if (weight.heaviest) {
+    console.log(`What the heaviest screen, ${weight.heaviest.id}, loads beyond the signed-in layout (routes/_app):`);
+    console.log(
+      table(
+        ["file", "gzip"],
+        weight.heaviest.extra.map((file) => [file.file, kb(file.gzip)]),
+      ),
+    );
+  }
   if (weight.fonts) {
     const { latin, arabic } = weight.fonts;
     console.log("\nFonts a page downloads (woff2, gzip -9 of the files):");
@@ -1235,6 +1328,24 @@ function printSsr(ssr) {
       ],
     ),
   );
+  if (ssr.cpu?.error) console.log(`\nCPU per page: not measured (${ssr.cpu.error})`);
+  if (ssr.cpu?.pages) {
+    console.log(
+      `\nCPU per page render (the workerd process that runs the portal, the backend and local D1/KV: an upper bound of the portal's; ${CPU_REQUESTS} requests one after the other; goal ≤ ${GOALS.cpuPerPageMs} ms for the portal):`,
+    );
+    console.log(
+      table(
+        ["page", "CPU per request", "goal", "wall per request", "portal's top self time (shares)"],
+        ssr.cpu.pages.map((page) => [
+          page.url,
+          ms(page.cpuMs),
+          `≤ ${GOALS.cpuPerPageMs} ms`,
+          ms(page.wallMs),
+          page.top.map((entry) => `${entry.frame} ${percent(entry.share)}`).join("; "),
+        ]),
+      ),
+    );
+  }
   if (ssr.profile?.error) console.log(`\nCPU profiles: not taken (${ssr.profile.error})`);
   for (const [name, profile] of Object.entries(ssr.profile ?? {})) {
     if (!profile?.categories) continue;
@@ -1331,6 +1442,12 @@ function printSummary() {
     const heaviest = Object.entries(weight.routes).sort((a, b) => b[1].total - a[1].total)[0];
     if (heaviest)
       rows.push([`heaviest route ÷ /login (${heaviest[0]}), manifest`, ratio(heaviest[1].ratioToLogin), "", kb(heaviest[1].total)]);
+    rows.push([
+      `screens over ${kb(GOALS.screen)}, manifest`,
+      String(weight.over.length),
+      "0",
+      `of ${Object.keys(weight.routes).length} routes`,
+    ]);
   }
   if (weight?.fonts)
     rows.push([
@@ -1387,6 +1504,13 @@ function printSummary() {
       "",
     ]);
     rows.push(["one-call page ÷ direct call (p50)", ratio(report.ssr.pageToDirect), `≤ ${ratio(GOALS.pageToDirectCall)}`, ""]);
+    for (const page of report.ssr.cpu?.pages ?? [])
+      rows.push([
+        `CPU per render of ${page.url} (portal + backend)`,
+        ms(page.cpuMs),
+        `≤ ${GOALS.cpuPerPageMs} ms`,
+        "an upper bound of the portal's",
+      ]);
   }
   if (report.load) {
     const { before } = report.load.memory;

@@ -1,9 +1,9 @@
 import type { Submission, SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
-import type { z } from "zod";
+import type { $ZodType, output } from "zod/v4/core";
 import { getEnv } from "./cloudflare.server";
+import { parseWithZod } from "./form-parse";
 import { Unauthenticated, UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "./sanctum/client.server";
 import { redirectWithToast } from "./toast.server";
 import { translateError } from "./validation-message";
@@ -30,7 +30,7 @@ export async function readFormData(request: Request): Promise<FormData> {
  * The server half of every form: validate the submission with the same zod schema the browser
  * used, and turn the backend's 422 errors into field errors — typed values are kept either way.
  */
-export async function parseForm<Schema extends z.ZodType>(request: Request, schema: Schema) {
+export async function parseForm<Schema extends $ZodType>(request: Request, schema: Schema) {
   const formData = await readFormData(request);
   return { formData, submission: parseWithZod(formData, { schema }) };
 }
@@ -172,13 +172,13 @@ export function saveFailed(
   });
 }
 
-export interface SubmitFormOptions<Schema extends z.ZodType, Answer> {
+export interface SubmitFormOptions<Schema extends $ZodType, Answer> {
   /** The zod schema the browser validates with too. */
   schema: Schema;
   /** The upstream call with the valid value, e.g. `(value) => api.call("/api/users", { method: "POST", json: value })`. */
-  call: (value: z.output<Schema>) => Promise<Answer>;
+  call: (value: output<Schema>) => Promise<Answer>;
   /** Where to go and the success toast (already translated); `headers` adds e.g. cookies to the redirect. */
-  success: (value: z.output<Schema>, answer: Answer) => { to: string; message: string; headers?: Headers };
+  success: (value: output<Schema>, answer: Answer) => { to: string; message: string; headers?: Headers };
   /** For the error log, e.g. "add user". */
   label: string;
   /** Rewrites the raw form data before parsing (e.g. the role matrix's "All" boxes without JavaScript). */
@@ -207,7 +207,7 @@ export interface SubmitFormOptions<Schema extends z.ZodType, Answer> {
  *     });
  *   }
  */
-export async function submitForm<Schema extends z.ZodType, Answer>(
+export async function submitForm<Schema extends $ZodType, Answer>(
   request: Request,
   context: Context,
   options: SubmitFormOptions<Schema, Answer>,

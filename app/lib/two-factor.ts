@@ -10,16 +10,13 @@ export type TwoFactorIntent = (typeof TWO_FACTOR_INTENTS)[number];
  * confirmation is too old (`needsPassword`; the action accepts it as optional and the backend answers 423).
  */
 export function twoFactorSchema(intent: TwoFactorIntent, needsPassword: boolean) {
-  const password = z.string({ error: validationMessage("required") }).max(1000);
+  const password = z.string({ error: validationMessage("required") }).check(z.maxLength(1000));
   return z.object({
     intent: z.literal(intent),
-    password: needsPassword ? password : password.optional(),
+    password: needsPassword ? password : z.optional(password),
     code:
       intent === "confirm"
-        ? z
-            .string({ error: validationMessage("required") })
-            .trim()
-            .regex(/^\d{3}\s?\d{3}$/, { error: "auth.two_factor_code" })
-        : z.string().optional(),
+        ? z.string({ error: validationMessage("required") }).check(z.trim(), z.regex(/^\d{3}\s?\d{3}$/, { error: "auth.two_factor_code" }))
+        : z.optional(z.string()),
   });
 }

@@ -1,5 +1,4 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { DownloadIcon, PlusIcon, SlidersHorizontalIcon, Trash2Icon, UploadIcon, XIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
@@ -32,6 +31,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
+import { parseWithZod } from "~/lib/form-parse";
 import { actionFailure, actionFailureText, failureMessage, readFormData, saveFailed } from "~/lib/forms.server";
 import { type Paginated, parseListParams, withListParams } from "~/lib/list-params";
 import { preselectedOrganization } from "~/lib/organization-choice.server";

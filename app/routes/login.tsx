@@ -25,8 +25,8 @@ export const handle: StringsHandle = { i18n: ["auth"] };
 const loginSchema = z.object({
   email: z.email({ error: "validation.email" }),
   password: z.string({ error: "validation.required" }),
-  remember: z.boolean().optional(),
-  redirectTo: z.string().optional(),
+  remember: z.optional(z.boolean()),
+  redirectTo: z.optional(z.string()),
 });
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
@@ -11,6 +10,7 @@ import { CheckboxField, ErrorList, InputField, SelectField, SwitchField } from "
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { getEnv } from "~/lib/cloudflare.server";
+import { parseWithZod } from "~/lib/form-parse";
 import { type FormReply, readFormData, saveFailed } from "~/lib/forms.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { isRecordId, RECORD_ID } from "~/lib/record-id";
@@ -51,50 +51,40 @@ interface TestResult {
   mail_log_id: number;
 }
 
-const email = z.email(validationMessage("email")).max(254, validationMessage("too_long", { max: 254 }));
+const email = z.email(validationMessage("email")).check(z.maxLength(254, validationMessage("too_long", { max: 254 })));
 
 /** The same rules as the backend (`PUT /api/smtp-relay`), so the browser can say it first. */
 const smtpSchema = z
   .object({
-    intent: z.enum(["save", "test"]).default("save"),
-    organization_id: z.string().regex(RECORD_ID).optional(),
-    enabled: z.boolean().optional(),
-    host: z
-      .string({ error: validationMessage("required") })
-      .trim()
-      .refine(isSmtpHost, "smtp.validation.host"),
+    intent: z._default(z.enum(["save", "test"]), "save"),
+    organization_id: z.optional(z.string().check(z.regex(RECORD_ID))),
+    enabled: z.optional(z.boolean()),
+    host: z.string({ error: validationMessage("required") }).check(z.trim(), z.refine(isSmtpHost, "smtp.validation.host")),
     port: z
       .number({ error: validationMessage("integer") })
-      .int(validationMessage("integer"))
-      .min(1, validationMessage("min", { min: 1 }))
-      .max(65535, validationMessage("max", { max: 65535 })),
+      .check(
+        z.int(validationMessage("integer")),
+        z.minimum(1, validationMessage("min", { min: 1 })),
+        z.maximum(65535, validationMessage("max", { max: 65535 })),
+      ),
     encryption: z.enum(SMTP_ENCRYPTION_OPTIONS, { error: validationMessage("in") }),
-    auth: z.boolean().optional(),
-    username: z
-      .string()
-      .trim()
-      .max(255, validationMessage("too_long", { max: 255 }))
-      .optional(),
-    password: z
-      .string()
-      .max(255, validationMessage("too_long", { max: 255 }))
-      .optional(),
-    clear_password: z.boolean().optional(),
-    from_address: z.string({ error: validationMessage("required") }).pipe(email),
-    from_name: z
-      .string()
-      .trim()
-      .max(100, validationMessage("too_long", { max: 100 }))
-      .optional(),
-    reply_to: email.optional(),
-    test_to: email.optional(),
+    auth: z.optional(z.boolean()),
+    username: z.optional(z.string().check(z.trim(), z.maxLength(255, validationMessage("too_long", { max: 255 })))),
+    password: z.optional(z.string().check(z.maxLength(255, validationMessage("too_long", { max: 255 })))),
+    clear_password: z.optional(z.boolean()),
+    from_address: z.pipe(z.string({ error: validationMessage("required") }), email),
+    from_name: z.optional(z.string().check(z.trim(), z.maxLength(100, validationMessage("too_long", { max: 100 })))),
+    reply_to: z.optional(email),
+    test_to: z.optional(email),
   })
-  .superRefine((value, context) => {
-    if (value.auth && !value.username) context.addIssue({ code: "custom", path: ["username"], message: validationMessage("required") });
-    if (value.intent === "test" && !value.test_to) {
-      context.addIssue({ code: "custom", path: ["test_to"], message: validationMessage("required") });
-    }
-  });
+  .check(
+    z.superRefine((value, context) => {
+      if (value.auth && !value.username) context.addIssue({ code: "custom", path: ["username"], message: validationMessage("required") });
+      if (value.intent === "test" && !value.test_to) {
+        context.addIssue({ code: "custom", path: ["test_to"], message: validationMessage("required") });
+      }
+    }),
+  );
 
 /** Staff: the organization of the filter, else the one picked on this page (`?organization_id=`). */
 function chosenOrganization(request: Request, user: Parameters<typeof organizationFilter>[1]): number | null {
@@ -107,10 +97,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const organizationId = user.is_provider ? chosenOrganization(request, user) : null;
   // Not the navbar's optional, kept copy: without the list a provider could not choose, so a failure shows
   // the service-unavailable page.
-  const organizations = user.is_provider ? await api.call<{ id: number; name: string }[]>("/api/organizations/options") : [];
-  if (user.is_provider && organizationId === null) return { relay: null, organizations };
-  const relay = await api.call<SmtpRelay>("/api/smtp-relay", { query: { organization_id: organizationId ?? undefined } });
-  return { relay, organizations };
+  const organizations = user.is_provider ? api.call<{ id: number; name: string }[]>("/api/organizations/options") : Promise.resolve([]);
+  if (user.is_provider && organizationId === null) return { relay: null, organizations: await organizations };
+  // The relay does not depend on the list: both calls at once (issue 27).
+  const [options, relay] = await Promise.all([
+    organizations,
+    api.call<SmtpRelay>("/api/smtp-relay", { query: { organization_id: organizationId ?? undefined } }),
+  ]);
+  return { relay, organizations: options };
 }
 
 type ActionReply = FormReply & { test?: TestResult & { to: string } };

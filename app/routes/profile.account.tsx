@@ -20,10 +20,8 @@ export const handle: StringsHandle = { i18n: ["profile"] };
 const accountSchema = z.object({
   name: z
     .string({ error: validationMessage("required") })
-    .trim()
-    .min(1, validationMessage("required"))
-    .max(255, validationMessage("too_long", { max: 255 })),
-  email: z.email({ error: validationMessage("email") }).max(255, validationMessage("too_long", { max: 255 })),
+    .check(z.trim(), z.minLength(1, validationMessage("required")), z.maxLength(255, validationMessage("too_long", { max: 255 }))),
+  email: z.email({ error: validationMessage("email") }).check(z.maxLength(255, validationMessage("too_long", { max: 255 }))),
   locale: z.enum(LOCALES, { error: validationMessage("in") }),
 });
 

@@ -21,14 +21,16 @@ const themeSchema = z
     theme: z.enum(["light", "dark", "system"], { error: validationMessage("in") }),
     theme_primary_color: z
       .string({ error: validationMessage("required") })
-      .refine((value) => value === "custom" || isHexColor(value), validationMessage("color")),
-    custom_color: z.string().optional(),
-    theme_semi_dark_menu: z.boolean().optional(),
+      .check(z.refine((value) => value === "custom" || isHexColor(value), validationMessage("color"))),
+    custom_color: z.optional(z.string()),
+    theme_semi_dark_menu: z.optional(z.boolean()),
   })
-  .refine((value) => value.theme_primary_color !== "custom" || isHexColor(value.custom_color ?? ""), {
-    path: ["custom_color"],
-    error: validationMessage("color"),
-  });
+  .check(
+    z.refine((value) => value.theme_primary_color !== "custom" || isHexColor(value.custom_color ?? ""), {
+      path: ["custom_color"],
+      error: validationMessage("color"),
+    }),
+  );
 
 /** What the backend stores: the chosen or custom colour, in capitals. */
 function savedTheme({ theme, theme_primary_color, custom_color, theme_semi_dark_menu }: z.output<typeof themeSchema>) {

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { PageTitle } from "~/components/page-title";
@@ -7,6 +6,7 @@ import { ProfileTabForm } from "~/components/profile/tab-form";
 import { TwoFactorCard, type TwoFactorReply, type TwoFactorView } from "~/components/profile/two-factor-card";
 import { InputField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
+import { parseWithZod } from "~/lib/form-parse";
 import { readFormData, saveFailure, submitForm } from "~/lib/forms.server";
 import { newPasswordSchema } from "~/lib/new-password";
 import { getPublicSettings } from "~/lib/public-settings.server";

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { formatDate, formatDateTime } from "~/components/admin/format";
@@ -13,6 +12,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { getEnv } from "~/lib/cloudflare.server";
+import { parseWithZod } from "~/lib/form-parse";
 import { type FormReply, readFormData, saveFailure } from "~/lib/forms.server";
 import { getMasquerade, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
@@ -38,15 +38,11 @@ interface TokenRow {
 const tokenSchema = z.object({
   name: z
     .string({ error: validationMessage("required") })
-    .trim()
-    .max(100, { error: validationMessage("too_long", { max: 100 }) }),
+    .check(z.trim(), z.maxLength(100, { error: validationMessage("too_long", { max: 100 }) })),
   abilities: z
     .array(z.string(), { error: validationMessage("min_items", { min: 1 }) })
-    .min(1, { error: validationMessage("min_items", { min: 1 }) }),
-  expires_at: z
-    .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, { error: validationMessage("date") })
-    .optional(),
+    .check(z.minLength(1, { error: validationMessage("min_items", { min: 1 }) })),
+  expires_at: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: validationMessage("date") }))),
 });
 
 type CreateReply = FormReply & { created?: { name: string; token: string } };

@@ -23,8 +23,10 @@ export const handle: StringsHandle = { i18n: ["auth"] };
 
 const registerSchema = (minLength: number) =>
   newPasswordSchema(minLength, {
-    name: z.string({ error: validationMessage("required") }).max(255, validationMessage("too_long", { max: 255 })),
-    organization_name: z.string({ error: validationMessage("required") }).max(255, validationMessage("too_long", { max: 255 })),
+    name: z.string({ error: validationMessage("required") }).check(z.maxLength(255, validationMessage("too_long", { max: 255 }))),
+    organization_name: z
+      .string({ error: validationMessage("required") })
+      .check(z.maxLength(255, validationMessage("too_long", { max: 255 }))),
     email: z.email({ error: validationMessage("email") }),
   });
 

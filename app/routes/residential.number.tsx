@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
@@ -18,6 +17,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
+import { parseWithZod } from "~/lib/form-parse";
 import { actionFailure, CARRIER_FAILED, type FormReply, failureMessage, readFormData, saveFailed } from "~/lib/forms.server";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { loadDraft } from "~/lib/residential/draft.server";
@@ -51,25 +51,28 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
   const canPort = can(user, "tools.phone_numbers.port");
   const orderId = canOrder ? searchedOrder(request, draft) : null;
   const taken = (new URL(request.url).searchParams.get("taken") ?? "").split(",").filter((value) => E164.test(value));
-  const inventory = await api.call<{ data: PhoneNumber[] }>(`/api/residential/drafts/${draft.id}/inventory`);
+  // The inventory and the searched order do not depend on each other: both calls at once (issue 27).
+  const [inventory, order] = await Promise.all([
+    api.call<{ data: PhoneNumber[] }>(`/api/residential/drafts/${draft.id}/inventory`),
+    orderId
+      ? api.call<NumberOrder>(`/api/number-orders/${orderId}`).catch((error) => {
+          if (error instanceof UpstreamError && error.status === 404) return null;
+          throw error;
+        })
+      : null,
+  ]);
   let search: { order: Pick<NumberOrder, "id" | "criteria">; available: AvailableNumber[]; error: string | null } | null = null;
-  if (orderId) {
-    const order = await api.call<NumberOrder>(`/api/number-orders/${orderId}`).catch((error) => {
-      if (error instanceof UpstreamError && error.status === 404) return null;
-      throw error;
-    });
-    if (order?.status === "draft") {
-      try {
-        const { data: available } = await api.call<{ data: AvailableNumber[] }>(`/api/number-orders/${order.id}/available`);
-        search = { order: { id: order.id, criteria: order.criteria }, available, error: null };
-      } catch (error) {
-        if (!(error instanceof UpstreamError) || error.status < 409) throw error;
-        search = {
-          order: { id: order.id, criteria: order.criteria },
-          available: [],
-          error: error.body.message ?? "numbers.carrier.unavailable",
-        };
-      }
+  if (order?.status === "draft") {
+    try {
+      const { data: available } = await api.call<{ data: AvailableNumber[] }>(`/api/number-orders/${order.id}/available`);
+      search = { order: { id: order.id, criteria: order.criteria }, available, error: null };
+    } catch (error) {
+      if (!(error instanceof UpstreamError) || error.status < 409) throw error;
+      search = {
+        order: { id: order.id, criteria: order.criteria },
+        available: [],
+        error: error.body.message ?? "numbers.carrier.unavailable",
+      };
     }
   }
   return {

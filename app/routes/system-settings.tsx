@@ -41,38 +41,39 @@ const TWO_FACTOR_POLICIES = ["off", "staff", "everyone"] as const;
 const IDLE_MINUTES = { min: 5, max: 1440 } as const;
 
 /** An optional absolute http(s) URL: empty means "not set" (the menu entry stays hidden). */
-const optionalUrl = z
-  .string()
-  .trim()
-  .max(2048, validationMessage("too_long", { max: 2048 }))
-  .refine((value) => {
-    try {
-      return ["http:", "https:"].includes(new URL(value).protocol);
-    } catch {
-      return false;
-    }
-  }, validationMessage("url"))
-  .optional();
+const optionalUrl = z.optional(
+  z.string().check(
+    z.trim(),
+    z.maxLength(2048, validationMessage("too_long", { max: 2048 })),
+    z.refine((value) => {
+      try {
+        return ["http:", "https:"].includes(new URL(value).protocol);
+      } catch {
+        return false;
+      }
+    }, validationMessage("url")),
+  ),
+);
 
 const integer = (range: { min: number; max: number }) =>
   z
     .number({ error: validationMessage("integer") })
-    .int(validationMessage("integer"))
-    .min(range.min, validationMessage("min", { min: range.min }))
-    .max(range.max, validationMessage("max", { max: range.max }));
+    .check(
+      z.int(validationMessage("integer")),
+      z.minimum(range.min, validationMessage("min", { min: range.min })),
+      z.maximum(range.max, validationMessage("max", { max: range.max })),
+    );
 
 const settingsSchema = z.object({
   portal_name: z
     .string({ error: validationMessage("required") })
-    .trim()
-    .min(1, validationMessage("required"))
-    .max(100, validationMessage("too_long", { max: 100 })),
+    .check(z.trim(), z.minLength(1, validationMessage("required")), z.maxLength(100, validationMessage("too_long", { max: 100 }))),
   default_locale: z.enum(LOCALES, { error: validationMessage("in") }),
-  registration_enabled: z.boolean().optional(),
+  registration_enabled: z.optional(z.boolean()),
   password_min_length: integer(PASSWORD_MIN),
   session_idle_minutes: integer(IDLE_MINUTES),
-  two_factor_required: z.enum(TWO_FACTOR_POLICIES, { error: validationMessage("in") }).optional(),
-  links: z.object({ client_success: optionalUrl, billing: optionalUrl, feedback: optionalUrl }).optional(),
+  two_factor_required: z.optional(z.enum(TWO_FACTOR_POLICIES, { error: validationMessage("in") })),
+  links: z.optional(z.object({ client_success: optionalUrl, billing: optionalUrl, feedback: optionalUrl })),
 });
 
 export async function loader({ context }: Route.LoaderArgs) {

@@ -26,9 +26,9 @@ export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 /** Step 3: organization (provider staff choose), label, E911 note and the totals; placing the order. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "number-order-review");
-  const order = await loadDraft(api, params.id);
+  // Independent calls, made together (issue 27): the options never fail the page (optionalCall).
+  const [order, organizations] = await Promise.all([loadDraft(api, params.id), user.is_provider ? organizationOptions(api) : null]);
   if (!order.expired && !order.items.some((item) => item.status === "reserved")) throw redirect(wizardUrl.choose(order.id));
-  const organizations = user.is_provider ? await organizationOptions(api) : null;
   // Staff choose the owner: preselected only from the organization filter, or a choice already saved on the
   // draft; a draft still on the provider's own account (where every draft starts) asks.
   const filtered = organizationFilter(request, user);

@@ -25,19 +25,13 @@ export const handle: StringsHandle = { i18n: ["auth"] };
  * One field at a time: the authenticator's code, or (?recovery=1, a plain link) a recovery code; it works
  * without JavaScript like the sign-in form.
  */
-const redirectTo = z.string().optional();
+const redirectTo = z.optional(z.string());
 const codeSchema = z.object({
-  code: z
-    .string({ error: validationMessage("required") })
-    .trim()
-    .regex(/^\d{3}\s?\d{3}$/, { error: "auth.two_factor_code" }),
+  code: z.string({ error: validationMessage("required") }).check(z.trim(), z.regex(/^\d{3}\s?\d{3}$/, { error: "auth.two_factor_code" })),
   redirectTo,
 });
 const recoverySchema = z.object({
-  recovery_code: z
-    .string({ error: validationMessage("required") })
-    .trim()
-    .max(50, { error: "auth.recovery_code" }),
+  recovery_code: z.string({ error: validationMessage("required") }).check(z.trim(), z.maxLength(50, { error: "auth.recovery_code" })),
   redirectTo,
 });
 

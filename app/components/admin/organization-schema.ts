@@ -13,12 +13,10 @@ const choose = validationMessage("in");
 
 /** An optional text: empty becomes `null`, so clearing a field clears it upstream too. */
 const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, tooLong(max))
-    .optional()
-    .transform((value) => value || null);
+  z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max)))),
+    z.transform((value) => value || null),
+  );
 
 interface PhoneRules {
   countries: readonly string[];
@@ -61,38 +59,39 @@ export function isTimeZone(value: string): boolean {
 /** `POST /api/organizations` and `PUT /api/organizations/{id}`. */
 export const organizationSchema = z
   .object({
-    name: z.string(requiredOr(invalid)).trim().min(1, validationMessage("required")).max(255, tooLong(255)),
-    account_number: z.string(requiredOr(invalid)).trim().min(1, validationMessage("required")).max(64, tooLong(64)),
+    name: z.string(requiredOr(invalid)).check(z.trim(), z.minLength(1, validationMessage("required")), z.maxLength(255, tooLong(255))),
+    account_number: z
+      .string(requiredOr(invalid))
+      .check(z.trim(), z.minLength(1, validationMessage("required")), z.maxLength(64, tooLong(64))),
     status: z.enum(ORGANIZATION_STATUSES, requiredOr(choose)),
     type: z.enum(ORGANIZATION_TYPES, requiredOr(choose)),
     contact_name: optionalText(255),
-    contact_email: z
-      .email(validationMessage("email"))
-      .max(255, tooLong(255))
-      .optional()
-      .transform((value) => value ?? null),
-    contact_phone: z
-      .string()
-      .trim()
-      .max(32, tooLong(32))
-      .optional()
-      .transform((value) => value ?? null),
+    contact_email: z.pipe(
+      z.optional(z.email(validationMessage("email")).check(z.maxLength(255, tooLong(255)))),
+      z.transform((value) => value ?? null),
+    ),
+    contact_phone: z.pipe(
+      z.optional(z.string().check(z.trim(), z.maxLength(32, tooLong(32)))),
+      z.transform((value) => value ?? null),
+    ),
     address_line1: optionalText(255),
     address_line2: optionalText(255),
     city: optionalText(120),
     state: optionalText(120),
     postal_code: optionalText(20),
-    country: z.string(requiredOr(choose)).refine(isCountry, choose),
-    timezone: z.string(requiredOr(choose)).refine(isTimeZone, choose),
+    country: z.string(requiredOr(choose)).check(z.refine(isCountry, choose)),
+    timezone: z.string(requiredOr(choose)).check(z.refine(isTimeZone, choose)),
     default_locale: z.enum(LOCALES, requiredOr(choose)),
   })
   // As the backend does (it stores E.164): a national number is read in the organization's country, US by default.
   // (`when`: checked even while other fields are still invalid, so every error shows at once.)
-  .refine((value) => !value.contact_phone || isValidPhone(value.contact_phone, phoneRegion(value.country)), {
-    path: ["contact_phone"],
-    message: validationMessage("phone"),
-    when: (payload) => typeof (payload.value as { contact_phone?: unknown } | undefined)?.contact_phone === "string",
-  });
+  .check(
+    z.refine((value) => !value.contact_phone || isValidPhone(value.contact_phone, phoneRegion(value.country)), {
+      path: ["contact_phone"],
+      message: validationMessage("phone"),
+      when: (payload) => typeof (payload.value as { contact_phone?: unknown } | undefined)?.contact_phone === "string",
+    }),
+  );
 
 function phoneRegion(country: unknown): CountryCode {
   return typeof country === "string" && isCountry(country) ? country : "US";

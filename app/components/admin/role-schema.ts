@@ -8,15 +8,11 @@ import { ROLE_SCOPES } from "./types";
 export const roleSchema = z.object({
   name: z
     .string(requiredOr(validationMessage("invalid")))
-    .trim()
-    .min(1, validationMessage("required"))
-    .max(100, tooLong(100)),
-  description: z
-    .string()
-    .trim()
-    .max(500, tooLong(500))
-    .optional()
-    .transform((value) => value ?? ""),
+    .check(z.trim(), z.minLength(1, validationMessage("required")), z.maxLength(100, tooLong(100))),
+  description: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(500, tooLong(500)))),
+    z.transform((value) => value ?? ""),
+  ),
   scope: z.enum(ROLE_SCOPES, requiredOr(validationMessage("in"))),
-  permissions: z.array(z.enum(PERMISSIONS, validationMessage("in"))).default([]),
+  permissions: z._default(z.array(z.enum(PERMISSIONS, validationMessage("in"))), []),
 });

@@ -6,15 +6,10 @@ import { LOCALES, USER_STATUSES } from "./types";
 const base = {
   name: z
     .string(requiredOr(validationMessage("invalid")))
-    .trim()
-    .min(1, validationMessage("required"))
-    .max(255, tooLong(255)),
-  email: z.email(requiredOr(validationMessage("email"))).max(255, tooLong(255)),
-  organization_id: z
-    .number(requiredOr(validationMessage("in")))
-    .int()
-    .positive(validationMessage("in")),
-  role_ids: z.array(z.number().int().positive(validationMessage("in"))).default([]),
+    .check(z.trim(), z.minLength(1, validationMessage("required")), z.maxLength(255, tooLong(255))),
+  email: z.email(requiredOr(validationMessage("email"))).check(z.maxLength(255, tooLong(255))),
+  organization_id: z.int(requiredOr(validationMessage("in"))).check(z.positive(validationMessage("in"))),
+  role_ids: z._default(z.array(z.int().check(z.positive(validationMessage("in")))), []),
   locale: z.enum(LOCALES, requiredOr(validationMessage("in"))),
 };
 

@@ -16,8 +16,14 @@ import {
 const choose = validationMessage("in");
 
 /** Optional text fields: Conform sends empty ones as undefined; anything typed is trimmed. */
-const optional = <T extends z.ZodType>(schema: T) =>
-  z.preprocess((value) => (typeof value === "string" ? value.trim() || undefined : value), schema.optional());
+const optional = <T extends z.ZodMiniType>(schema: T) =>
+  z.pipe(
+    z.transform((value: unknown) => (typeof value === "string" ? value.trim() || undefined : value)),
+    z.optional(schema),
+  );
+
+/** `preprocess` of the classic build: `prepare` the raw value, then validate with `schema`. */
+const prepared = <T extends z.ZodMiniType>(prepare: (value: unknown) => unknown, schema: T) => z.pipe(z.transform(prepare), schema);
 
 /**
  * Step 1 of the ordering wizard (the same rules as the backend's NumberSearchCriteria): area code and
@@ -27,69 +33,74 @@ export const criteriaSchema = z
   .object({
     country: z.enum(SEARCH_COUNTRIES, requiredOr(choose)),
     type: z.enum(NUMBER_TYPES, requiredOr(choose)),
-    area_code: optional(z.string().regex(/^[2-9]\d\d$/, validationMessage("area_code"))),
+    area_code: optional(z.string().check(z.regex(/^[2-9]\d\d$/, validationMessage("area_code")))),
     npa_nxx: optional(
-      z.preprocess(
+      prepared(
         (value) => (typeof value === "string" ? value.replace(/\D/g, "") : value),
-        z.string().regex(/^[2-9]\d\d[2-9]\d\d$/, validationMessage("npa_nxx")),
+        z.string().check(z.regex(/^[2-9]\d\d[2-9]\d\d$/, validationMessage("npa_nxx"))),
       ),
     ),
     state: optional(
-      z.preprocess(
+      prepared(
         (value) => (typeof value === "string" ? value.toUpperCase() : value),
-        z.string().regex(/^[A-Z]{2}$/, validationMessage("state")),
+        z.string().check(z.regex(/^[A-Z]{2}$/, validationMessage("state"))),
       ),
     ),
-    locality: optional(z.string().max(60, validationMessage("too_long", { max: 60 }))),
+    locality: optional(z.string().check(z.maxLength(60, validationMessage("too_long", { max: 60 })))),
     pattern: optional(
       z
         .string()
-        .max(MAX_PATTERN_LENGTH, validationMessage("pattern"))
-        .regex(/^[0-9A-Za-z]+$/, validationMessage("pattern")),
+        .check(z.maxLength(MAX_PATTERN_LENGTH, validationMessage("pattern")), z.regex(/^[0-9A-Za-z]+$/, validationMessage("pattern"))),
     ),
     pattern_mode: z.enum(PATTERN_MODES, requiredOr(choose)),
-    features: z.array(z.enum(SEARCH_FEATURES, choose)).default([]),
+    features: z._default(z.array(z.enum(SEARCH_FEATURES, choose)), []),
     quantity: z.coerce
       .number(requiredOr(validationMessage("integer")))
-      .int(validationMessage("integer"))
-      .min(1, validationMessage("min", { min: 1 }))
-      .max(MAX_ORDER_QUANTITY, validationMessage("max", { max: MAX_ORDER_QUANTITY })),
+      .check(
+        z.int(validationMessage("integer")),
+        z.minimum(1, validationMessage("min", { min: 1 })),
+        z.maximum(MAX_ORDER_QUANTITY, validationMessage("max", { max: MAX_ORDER_QUANTITY })),
+      ),
   })
-  .superRefine((value, context) => {
-    const field = value.npa_nxx ? "npa_nxx" : "area_code";
-    const prefix = value.npa_nxx?.slice(0, 3) ?? value.area_code;
-    if (prefix === undefined) return;
-    const tollFree = (TOLL_FREE_PREFIXES as readonly string[]).includes(prefix);
-    if (value.type === "toll_free" && !tollFree)
-      context.addIssue({ code: "custom", path: [field], message: validationMessage("toll_free_prefix") });
-    if (value.type !== "toll_free" && tollFree)
-      context.addIssue({ code: "custom", path: [field], message: validationMessage("geographic_prefix") });
-  });
+  .check(
+    z.superRefine((value, context) => {
+      const field = value.npa_nxx ? "npa_nxx" : "area_code";
+      const prefix = value.npa_nxx?.slice(0, 3) ?? value.area_code;
+      if (prefix === undefined) return;
+      const tollFree = (TOLL_FREE_PREFIXES as readonly string[]).includes(prefix);
+      if (value.type === "toll_free" && !tollFree)
+        context.addIssue({ code: "custom", path: [field], message: validationMessage("toll_free_prefix") });
+      if (value.type !== "toll_free" && tollFree)
+        context.addIssue({ code: "custom", path: [field], message: validationMessage("geographic_prefix") });
+    }),
+  );
 
 export type CriteriaInput = z.infer<typeof criteriaSchema>;
 
 /** Review (step 3): the organization is posted only by provider staff. */
 export const reviewSchema = z.object({
-  organization_id: z.coerce.number(requiredOr(choose)).int(choose).positive(choose).optional(),
-  label: optional(z.string().max(100, validationMessage("too_long", { max: 100 }))),
-  e911_note: optional(z.string().max(500, validationMessage("too_long", { max: 500 }))),
+  organization_id: z.optional(z.coerce.number(requiredOr(choose)).check(z.int(choose), z.positive(choose))),
+  label: optional(z.string().check(z.maxLength(100, validationMessage("too_long", { max: 100 })))),
+  e911_note: optional(z.string().check(z.maxLength(500, validationMessage("too_long", { max: 500 })))),
 });
 
 /**
  * Step 3 for provider staff: the owning organization is a choice they make (issue 25), never a silent default
  * to the provider's own account.
  */
-export const staffReviewSchema = reviewSchema.extend({
-  organization_id: z.number(requiredOr(choose)).int(choose).positive(choose),
+export const staffReviewSchema = z.extend(reviewSchema, {
+  organization_id: z.number(requiredOr(choose)).check(z.int(choose), z.positive(choose)),
 });
 
 /** Label and CNAM of one number. */
 export const numberDetailsSchema = z.object({
-  label: optional(z.string().max(100, validationMessage("too_long", { max: 100 }))),
+  label: optional(z.string().check(z.maxLength(100, validationMessage("too_long", { max: 100 })))),
   cnam: optional(
     z
       .string()
-      .max(CNAM_MAX_LENGTH, validationMessage("too_long", { max: CNAM_MAX_LENGTH }))
-      .regex(CNAM_PATTERN, validationMessage("cnam")),
+      .check(
+        z.maxLength(CNAM_MAX_LENGTH, validationMessage("too_long", { max: CNAM_MAX_LENGTH })),
+        z.regex(CNAM_PATTERN, validationMessage("cnam")),
+      ),
   ),
 });

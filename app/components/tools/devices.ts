@@ -37,25 +37,19 @@ export function formatMac(mac: string): string {
 
 /** The add-device form; the backend normalises and checks the MAC again. */
 export const deviceSchema = z.object({
-  mac: z
-    .string(requiredOr(validationMessage("invalid")))
-    .trim()
-    .min(1)
-    .max(40, tooLong(40))
+  mac: z.string(requiredOr(validationMessage("invalid"))).check(
+    z.trim(),
+    z.minLength(1),
+    z.maxLength(40, tooLong(40)),
     // Checked here too (the backend checks again) so that a form missing its organization reports both.
-    .refine((mac) => normalizeMac(mac) !== null, "devices.mac_invalid"),
-  vendor: z
-    .string(requiredOr(validationMessage("invalid")))
-    .trim()
-    .min(1)
-    .max(100, tooLong(100)),
-  model: z
-    .string()
-    .trim()
-    .max(100, tooLong(100))
-    .optional()
-    .transform((value) => value || null),
-  organization_id: z.coerce.number().int().positive().optional(),
+    z.refine((mac) => normalizeMac(mac) !== null, "devices.mac_invalid"),
+  ),
+  vendor: z.string(requiredOr(validationMessage("invalid"))).check(z.trim(), z.minLength(1), z.maxLength(100, tooLong(100))),
+  model: z.pipe(
+    z.optional(z.string().check(z.trim(), z.maxLength(100, tooLong(100)))),
+    z.transform((value) => value || null),
+  ),
+  organization_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
 });
 
 /** One row of the overrides form as typed (values are checked against their type by the backend). */

@@ -1,5 +1,5 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint, parseWithZod } from "@conform-to/zod/v4";
+import { getZodConstraint } from "@conform-to/zod/v4";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
@@ -7,6 +7,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckboxField, ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { parseWithZod } from "~/lib/form-parse";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 import { E911_COUNTRIES, regionsOf } from "../../../common/e911";
 import { DOCUMENT_KINDS, type PortingOrderDefaults, portingOrderSchema } from "./porting-order";

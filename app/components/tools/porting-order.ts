@@ -29,6 +29,10 @@ export interface PortingOrderEvent {
   to_status: PortingOrderStatus | null;
   message: string | null;
   actor_id: number | null;
+  /** Who did it (null: the carrier); absent from a backend that does not name people. */
+  actor?: { id: number; name: string } | null;
+  /** Who was masquerading as the actor, if anyone. */
+  masquerader?: { id: number; name: string } | null;
   created_at: string;
 }
 
@@ -73,7 +77,7 @@ export const DOCUMENT_TYPES = ["application/pdf", "image/png", "image/jpeg"];
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
 
 const REQUIRED = validationMessage("required");
-const optional = (max: number) => z.string().trim().max(max, tooLong(max)).optional();
+const optional = (max: number) => z.optional(z.string().check(z.trim(), z.maxLength(max, tooLong(max))));
 const ADDRESS_REQUIRED = ["house_number", "street_name", "city", "state", "postal_code"] as const;
 
 /**
@@ -83,17 +87,17 @@ const ADDRESS_REQUIRED = ["house_number", "street_name", "city", "state", "posta
  */
 export const portingOrderSchema = z
   .object({
-    intent: z.enum(["draft", "submit"]).default("draft"),
+    intent: z._default(z.enum(["draft", "submit"]), "draft"),
     /** Provider staff porting for a customer organization (new orders only; members port for their own). */
-    organization_id: z.number().int().positive().optional(),
-    numbers: z.string(REQUIRED).trim().min(1, REQUIRED).max(40_000, tooLong(40_000)),
+    organization_id: z.optional(z.number().check(z.int(), z.positive())),
+    numbers: z.string(REQUIRED).check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(40_000, tooLong(40_000))),
     entity_name: optional(100),
     authorized_person: optional(100),
     billing_telephone_number: optional(40),
     account_number: optional(50),
     pin: optional(20),
-    service_address: z
-      .object({
+    service_address: z._default(
+      z.object({
         house_number: optional(10),
         street_name: optional(60),
         street_suffix: optional(10),
@@ -101,40 +105,40 @@ export const portingOrderSchema = z
         city: optional(50),
         state: optional(2),
         postal_code: optional(7),
-        country: z.enum(E911_COUNTRIES).default("US"),
-      })
-      .default({ country: "US" }),
-    partial: z.boolean().default(false),
-    requested_foc_date: z
-      .string()
-      .regex(/^\d{4}-\d{2}-\d{2}$/, validationMessage("date"))
-      .optional(),
+        country: z._default(z.enum(E911_COUNTRIES), "US"),
+      }),
+      { country: "US" },
+    ),
+    partial: z._default(z.boolean(), false),
+    requested_foc_date: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, validationMessage("date")))),
   })
-  .superRefine((value, context) => {
-    const address = value.service_address;
-    const typed = ADDRESS_REQUIRED.some((field) => address[field]) || address.street_suffix || address.unit;
-    if (typed || value.intent === "submit") {
-      for (const field of ADDRESS_REQUIRED) {
-        if (!address[field]) context.addIssue({ code: "custom", path: ["service_address", field], message: REQUIRED });
+  .check(
+    z.superRefine((value, context) => {
+      const address = value.service_address;
+      const typed = ADDRESS_REQUIRED.some((field) => address[field]) || address.street_suffix || address.unit;
+      if (typed || value.intent === "submit") {
+        for (const field of ADDRESS_REQUIRED) {
+          if (!address[field]) context.addIssue({ code: "custom", path: ["service_address", field], message: REQUIRED });
+        }
+        if (address.state && !regionsOf(address.country).includes(address.state)) {
+          context.addIssue({ code: "custom", path: ["service_address", "state"], message: validationMessage("in") });
+        }
+        const postal = address.postal_code ? postalCodeError(address.country, address.postal_code) : null;
+        if (postal) context.addIssue({ code: "custom", path: ["service_address", "postal_code"], message: postal });
       }
-      if (address.state && !regionsOf(address.country).includes(address.state)) {
-        context.addIssue({ code: "custom", path: ["service_address", "state"], message: validationMessage("in") });
+      if (value.requested_foc_date) {
+        const weekday = new Date(`${value.requested_foc_date}T00:00:00Z`).getUTCDay();
+        if (weekday === 0 || weekday === 6) {
+          context.addIssue({ code: "custom", path: ["requested_foc_date"], message: "porting.order.foc_business_day" });
+        }
       }
-      const postal = address.postal_code ? postalCodeError(address.country, address.postal_code) : null;
-      if (postal) context.addIssue({ code: "custom", path: ["service_address", "postal_code"], message: postal });
-    }
-    if (value.requested_foc_date) {
-      const weekday = new Date(`${value.requested_foc_date}T00:00:00Z`).getUTCDay();
-      if (weekday === 0 || weekday === 6) {
-        context.addIssue({ code: "custom", path: ["requested_foc_date"], message: "porting.order.foc_business_day" });
+      if (value.intent === "submit") {
+        for (const field of ["entity_name", "authorized_person", "billing_telephone_number", "account_number"] as const) {
+          if (!value[field]) context.addIssue({ code: "custom", path: [field], message: REQUIRED });
+        }
       }
-    }
-    if (value.intent === "submit") {
-      for (const field of ["entity_name", "authorized_person", "billing_telephone_number", "account_number"] as const) {
-        if (!value[field]) context.addIssue({ code: "custom", path: [field], message: REQUIRED });
-      }
-    }
-  });
+    }),
+  );
 
 export type PortingOrderValues = z.infer<typeof portingOrderSchema>;
 export type PortingOrderDefaults = Partial<Omit<z.input<typeof portingOrderSchema>, "service_address">> & {

@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import { type TtsCatalogue, type TtsPrompt, ttsSchema } from "~/components/tools/tts";
 import { getEnv } from "~/lib/cloudflare.server";
+import { parseWithZod } from "~/lib/form-parse";
 import { type FormReply, readFormData, replyWithErrors, saveFailed } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,4 +1,3 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { isId, listApiQuery, oneOf } from "~/components/admin/list-query";
 import { isTimeZone } from "~/components/admin/organization-schema";
@@ -6,6 +5,7 @@ import { roleSchema } from "~/components/admin/role-schema";
 import { addUserSchema, editUserSchema } from "~/components/admin/user-schema";
 import { organizationSchema } from "~/lib/admin/organization-schema.server";
 import { listUrl } from "~/lib/admin/upstream.server";
+import { parseWithZod } from "~/lib/form-parse";
 import { parseListParams } from "~/lib/list-params";
 
 function form(values: Record<string, string | string[]>) {

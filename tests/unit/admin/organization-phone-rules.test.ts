@@ -1,5 +1,5 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it, vi } from "vitest";
+import { parseWithZod } from "~/lib/form-parse";
 
 function form(values: Record<string, string>) {
   const data = new FormData();

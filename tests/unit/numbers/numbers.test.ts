@@ -1,7 +1,7 @@
-import { parseWithZod } from "@conform-to/zod/v4";
 import { describe, expect, it } from "vitest";
 import { criteriaSchema, numberDetailsSchema, reviewSchema, staffReviewSchema } from "~/components/numbers/criteria-schema";
 import { clockLeft, formatLocation, formatMoney, minutesLeft, phoneFormatter } from "~/components/numbers/format";
+import { parseWithZod } from "~/lib/form-parse";
 import { formatPhoneNumber, phoneLabels } from "~/lib/numbers/phone-format.server";
 import { keypadDigits, searchDigits } from "../../../common/phone-numbers";
 
