@@ -24,6 +24,24 @@ export interface Screen {
   layout?: string;
 }
 
+/**
+ * Screens only some organizations' members can use, whatever their role says, by path prefix (issue 25: an
+ * organization admin sees no screen they cannot use). The residential wizard adds subscribers to a residential
+ * organization: a business organization's members do not see it in the menu or the command palette (its URL, opened
+ * anyway, says why). Provider staff always can.
+ */
+const MEMBER_ORGANIZATION_TYPES: Readonly<Record<string, readonly string[]>> = { residential: ["residential"] };
+
+/** Whether this user's organization can use the screen at `path` (provider staff: always). */
+export function usableBy(entry: Pick<Screen, "path">, user: { is_provider: boolean; organization: { type: string } | null }): boolean {
+  if (user.is_provider) return true;
+  for (const [prefix, types] of Object.entries(MEMBER_ORGANIZATION_TYPES)) {
+    const within = entry.path === prefix || entry.path.startsWith(`${prefix}/`);
+    if (within && !types.includes(user.organization?.type ?? "")) return false;
+  }
+  return true;
+}
+
 export const SCREENS = [
   {
     id: "dashboard",

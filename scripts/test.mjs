@@ -27,7 +27,7 @@ const allPhases = [
     args: ["run", "--silent", "test:e2e"],
     env: { E2E_SKIP_BUILD: "1", E2E_CARRIER: "telnyx", E2E_RESULTS: E2E_TELNYX_RESULTS },
   },
-  // The portal against the Laravel-shaped fake backend (playwright.laravel.config.ts): six tests, about a minute.
+  // The portal against the Laravel-shaped fake backend (playwright.laravel.config.ts): seven tests, about a minute.
   {
     name: "e2e-laravel",
     command: "npm",

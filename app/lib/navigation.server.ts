@@ -1,4 +1,4 @@
-import { EXTERNAL_LINKS, type NavSection, SCREENS, screenCapability } from "~/route-table";
+import { EXTERNAL_LINKS, type NavSection, SCREENS, screenCapability, usableBy } from "~/route-table";
 import { can, offers } from "./sanctum/context.server";
 import type { CurrentUser, PublicSettings } from "./types";
 
@@ -34,6 +34,7 @@ export function buildNavigation(user: CurrentUser, settings: PublicSettings): Na
     if (!("nav" in entry) || !entry.nav) continue;
     if (entry.permission && !can(user, entry.permission)) continue;
     if (!offers(user, screenCapability(entry))) continue;
+    if (!usableBy(entry, user)) continue;
     items.get(entry.nav.section)?.push({ id: entry.id, href: `/${entry.path}`, label: entry.nav.label });
   }
   const resources = items.get("resources") ?? [];

@@ -49,6 +49,7 @@ export default function ResidentialAddress({ loaderData, actionData }: Route.Com
       <AddressOutcome state={state} editAnchor="service-address" />
       <div id="service-address">
         <E911AddressForm
+          key={JSON.stringify(state?.address ?? null)}
           id="residential-service-address"
           defaultValue={addressDefaults(state?.address ?? { caller_name: draft.subscriber.name })}
           lastResult={actionData?.result}

@@ -79,6 +79,7 @@ export default function ResidentialE911({ loaderData, actionData }: Route.Compon
         <AddressOutcome state={different} editAnchor="e911-address" />
         <div id="e911-address">
           <E911AddressForm
+            key={JSON.stringify(different?.address ?? null)}
             id="residential-e911-address"
             defaultValue={addressDefaults(different?.address ?? { caller_name: draft.subscriber.name })}
             lastResult={actionData?.result}

@@ -98,6 +98,7 @@ export default function E911Edit({ loaderData, actionData }: Route.ComponentProp
   const number = formatNanp(entry.e164);
   const address = entry.address;
   const suggestion = address?.validation_status === "suggested" ? address.suggestion : null;
+  const defaults = addressDefaults(address);
 
   return (
     <div className="space-y-6">
@@ -146,9 +147,12 @@ export default function E911Edit({ loaderData, actionData }: Route.ComponentProp
       {suggestion && address && <AddressSuggestion entered={address} suggestion={suggestion} editAnchor="e911-address" />}
 
       <div id="e911-address">
+        {/* Keyed by the stored address: once the suggestion is accepted (or any save lands), the form shows the
+            address as now stored instead of keeping what it was first drawn with. */}
         <E911AddressForm
+          key={JSON.stringify(defaults)}
           id="e911-address-form"
-          defaultValue={addressDefaults(address)}
+          defaultValue={defaults}
           lastResult={actionData?.result}
           cancelTo="/tools/e911"
           submitLabel={t("save")}

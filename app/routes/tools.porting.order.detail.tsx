@@ -12,6 +12,7 @@ import {
   EDITABLE_STATUSES,
   IN_PROGRESS_STATUSES,
   type PortingOrder,
+  type PortingOrderEvent,
   type PortingOrderStatus,
   statusVariant,
 } from "~/components/tools/porting-order";
@@ -113,6 +114,15 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
   const watching = IN_PROGRESS_STATUSES.includes(order.status);
   useWatch(watching);
   const dateTime = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  // The person who did it (both people during a masquerade), or the carrier.
+  const eventActor = (event: PortingOrderEvent) =>
+    event.actor_id === null
+      ? t("order.byCarrier")
+      : !event.actor?.name
+        ? t("order.byUser")
+        : event.masquerader
+          ? t("order.byMasquerading", { name: event.actor.name, masquerader: event.masquerader.name })
+          : event.actor.name;
   const editable = EDITABLE_STATUSES.includes(order.status);
   const open = order.status !== "completed" && order.status !== "cancelled";
   const address = order.service_address;
@@ -280,7 +290,7 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
             {(order.events ?? []).map((event) => (
               <li key={event.id} className="border-s-2 ps-3">
                 <p className="text-muted-foreground text-xs">
-                  {dateTime.format(new Date(event.created_at))} · {event.actor_id === null ? t("order.byCarrier") : t("order.byUser")}
+                  {dateTime.format(new Date(event.created_at))} · <span data-testid="porting-event-actor">{eventActor(event)}</span>
                 </p>
                 {event.type === "status" ? (
                   <p className="flex flex-wrap items-center gap-2">

@@ -1,4 +1,4 @@
--- Finding anything (issue 25): a number's search also matches its city.
+-- Issue 25: a number's search also matches its city; porting history names both people of a masquerade.
 -- 1. `city`: the city the carrier gives the number (its rate center's city, as the ordering wizard shows it),
 --    kept from the order that brought it in; the numbers already ordered get it from their order items.
 -- 2. The trigram index of migration 0012 gains that city, the rate center and the city of the number's E911
@@ -29,3 +29,7 @@ CREATE TRIGGER `phone_numbers_fts_update` AFTER UPDATE OF `e164`, `label`, `cnam
 	INSERT INTO phone_numbers_fts (rowid, e164, label, cnam, city, rate_center, e911_city)
 	VALUES (NEW.id, NEW.e164, NEW.label, NEW.cnam, NEW.city, NEW.rate_center, NEW.e911_city);
 END;
+
+-- 3. A porting order's history names the person (the portal user, or "the carrier"), and during a masquerade both
+--    people, as the activity log does: the masquerader of a user's event is kept with it.
+ALTER TABLE `porting_order_events` ADD `masquerader_id` integer REFERENCES users(id) ON DELETE SET NULL;

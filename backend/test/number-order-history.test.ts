@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { type Client, json, signedIn } from "./helpers";
+import { carrierCatchesUp } from "./carrier-work";
+import { advanceClock, type Client, json, signedIn } from "./helpers";
 
 type Summary = {
   id: number;
@@ -13,7 +14,10 @@ type Summary = {
   numbers: { e164: string; phone_number_id: number | null }[];
 };
 type Page<T> = { data: T[]; total: number };
-type Events = { created_by: { id: number; name: string } | null; data: { action: string; actor: { name: string } | null }[] };
+type Events = {
+  created_by: { id: number; name: string } | null;
+  data: { action: string; actor: { name: string } | null; masquerader?: { name: string } | null }[];
+};
 
 /** Starts, reserves and places an order of `quantity` numbers in `areaCode`; returns its id and numbers. */
 async function placeOrder(client: Client, areaCode: string, quantity: number): Promise<{ id: number; numbers: string[] }> {
@@ -29,6 +33,17 @@ async function history(client: Client, query = ""): Promise<Page<Summary>> {
   const response = await client.get(`/api/number-orders${query}`);
   expect(response.status).toBe(200);
   return json<Page<Summary>>(response);
+}
+
+/** Moves the clock on until the carrier has settled the order (the reconciler's work, as the queue would). */
+async function settle(client: Client, id: number): Promise<void> {
+  for (let attempt = 0; attempt < 20; attempt++) {
+    await carrierCatchesUp();
+    const order = await json<{ status: string }>(await client.get(`/api/number-orders/${id}`));
+    if (order.status !== "submitted") return;
+    advanceClock(250);
+  }
+  throw new Error("order never settled");
 }
 
 describe("order history", () => {
@@ -88,9 +103,34 @@ describe("order history", () => {
     ]);
     expect(events.data.every((entry) => entry.actor?.name === "Priya Raman")).toBe(true);
 
+    // The carrier finishes the order later (the queue or the reconciler, no one signed in): the entry names
+    // the person who placed it, not "the system".
+    await settle(northwind, placed.id);
+    const after = await json<Events>(await northwind.get(`/api/number-orders/${placed.id}/events`));
+    expect(after.data.at(-1)).toMatchObject({ action: "number_orders.settled", actor: { name: "Priya Raman" }, masquerader: null });
+
     const lakeside = await signedIn("marcus.bell@lakeside.test");
     expect((await lakeside.get(`/api/number-orders/${placed.id}/events`)).status).toBe(404);
     const auditor = await signedIn("auditor@amp.test");
     expect((await auditor.get("/api/number-orders")).status).toBe(403);
+  });
+
+  it("an order placed while masquerading is finished in the names of both people", async () => {
+    const admin = await signedIn("admin@amp.test");
+    expect((await admin.post("/api/users/masquerade/10")).status).toBe(200);
+    const placed = await placeOrder(admin, "713", 1);
+    await settle(admin, placed.id);
+    const events = await json<Events>(await admin.get(`/api/number-orders/${placed.id}/events`));
+    const [submitted, finished] = events.data.slice(-2);
+    expect(submitted).toMatchObject({
+      action: "number_orders.submitted",
+      actor: { name: "Daniel Kim" },
+      masquerader: { name: "Avery Collins" },
+    });
+    expect(finished).toMatchObject({
+      action: "number_orders.settled",
+      actor: { name: "Daniel Kim" },
+      masquerader: { name: "Avery Collins" },
+    });
   });
 });

@@ -107,6 +107,60 @@ describe("porting orders", () => {
     expect((await json<Order>(await lakeside.get(`/api/porting/orders/${draft.id}`))).status).toBe("completed");
   });
 
+  it("the history names the person, both people during a masquerade, and the carrier for its own steps", async () => {
+    type Named = { type: string; to_status: string | null; actor: { name: string } | null; masquerader: { name: string } | null };
+    const lakeside = await signedIn("marcus.bell@lakeside.test");
+    const draft = await json<Order>(await lakeside.post("/api/porting/orders", draftBody(freshNumbers(1))));
+    expect((await lakeside.post(`/api/porting/orders/${draft.id}/comments`, { message: "Bill attached" })).status).toBe(201);
+    const admin = await signedIn("admin@amp.test");
+    expect((await admin.post("/api/users/masquerade/14")).status).toBe(200);
+    expect((await admin.post(`/api/porting/orders/${draft.id}/transitions`, { to: "submitted" })).status).toBe(200);
+    advanceClock(2_100);
+    await carrierCatchesUp();
+    const events = (await json<{ events: Named[] }>(await lakeside.get(`/api/porting/orders/${draft.id}`))).events;
+    expect(events.map((event) => [event.type, event.to_status, event.actor?.name ?? null, event.masquerader?.name ?? null])).toEqual([
+      ["comment", null, "Marcus Bell", null],
+      ["status", "submitted", "Sofia Alvarez", "Avery Collins"],
+      ["status", "foc_confirmed", null, null],
+      ["status", "completed", null, null],
+    ]);
+  });
+
+  it("checks an order as it would be submitted without saving anything: every error at once, unportable numbers named", async () => {
+    const lakeside = await signedIn("marcus.bell@lakeside.test");
+    const count = async () => (await json<{ total: number }>(await lakeside.get("/api/porting/orders"))).total;
+    const before = await count();
+    const [portable] = freshNumbers(1);
+    const refused = await lakeside.post(
+      "/api/porting/orders/validation",
+      draftBody([portable as string, "800 555 0100", "(312) 555-1049"], {
+        entity_name: "",
+        account_number: "",
+        requested_foc_date: "2030-01-05",
+      }),
+    );
+    expect(refused.status).toBe(422);
+    const { errors } = await json<Invalid>(refused);
+    expect(errors).toMatchObject({
+      entity_name: ["validation.required"],
+      account_number: ["validation.required"],
+      requested_foc_date: ["porting.order.foc_business_day"],
+      "numbers.1": ['porting.order.number_toll_free|{"number":"+18005550100"}'],
+    });
+    // Already in the inventory (Lakeside's own seeded number).
+    expect(errors["numbers.2"]?.[0]).toMatch(/^porting\.inventory\.held/);
+    expect(await count()).toBe(before);
+
+    expect((await lakeside.post("/api/porting/orders/validation", draftBody([portable as string]))).status).toBe(204);
+    expect(await count()).toBe(before);
+    // Another organization's order cannot be checked in its name.
+    const northwind = await signedIn("orgadmin@northwind.test");
+    const theirs = await json<Order>(await lakeside.post("/api/porting/orders", draftBody(freshNumbers(1))));
+    expect(
+      (await northwind.post("/api/porting/orders/validation", { ...draftBody([portable as string]), order_id: theirs.id })).status,
+    ).toBe(404);
+  });
+
   it("refuses illegal transitions and edits outside draft/exception", async () => {
     const lakeside = await signedIn("marcus.bell@lakeside.test");
     const draft = await json<Order>(await lakeside.post("/api/porting/orders", draftBody(freshNumbers(1))));

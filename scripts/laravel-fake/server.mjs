@@ -18,7 +18,8 @@
 //
 // It offers the screens the e2e project walks: sign-in and out, the dashboard, roles (list and add), the
 // profile's user. Test-only switches live under `/__fake/` (never in a real application): end a user's sessions
-// (as `SESSION_LIFETIME` running out), regenerate their CSRF token just before their next post, and counters.
+// (as `SESSION_LIFETIME` running out), regenerate their CSRF token just before their next post, throttle their
+// next API requests (`throttle:api`), and counters.
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import { createServer } from "node:http";
 
@@ -33,11 +34,12 @@ const PERMISSIONS = [
   "tools.phone_numbers.read",
 ];
 
-/** Three people of one organization, so that a test ending "its" sessions leaves the others' alone. */
+/** Four people of one organization, so that a test ending "its" sessions leaves the others' alone. */
 const USERS = [
   ["Lara Vel", "lara@laravel.test"],
   ["Casey Token", "csrf@laravel.test"],
   ["Sam Expiry", "expiry@laravel.test"],
+  ["Theo Throttle", "throttle@laravel.test"],
 ].map(([name, email], index) => ({
   id: index + 1,
   name,
@@ -69,6 +71,8 @@ export function createLaravelFake({ statefulDomains, apiPerMinute = 60, portalNa
   const limits = new Map();
   /** Sessions whose next state-changing request meets a token regenerated meanwhile (`/__fake/regenerate-csrf`). */
   const stale = new Set();
+  /** Users whose next API requests meet `throttle:api` as if their minute were used up (`/__fake/throttle-next`). */
+  const throttleNext = new Map();
   const created = "2026-11-01T09:00:00.000000Z";
   const roles = SEED_ROLES.map((name, index) => ({
     id: index + 1,
@@ -201,7 +205,9 @@ export function createLaravelFake({ statefulDomains, apiPerMinute = 60, portalNa
     window.count += 1;
     limits.set(String(user.id), window);
     const rate = { "X-RateLimit-Limit": String(apiPerMinute), "X-RateLimit-Remaining": String(Math.max(0, apiPerMinute - window.count)) };
-    if (window.count > apiPerMinute) {
+    const forced = throttleNext.get(user.id) ?? 0;
+    if (forced > 0) throttleNext.set(user.id, forced - 1);
+    if (window.count > apiPerMinute || forced > 0) {
       stats.throttled += 1;
       const retryAfter = Math.ceil((window.resetAt - now) / 1000);
       return finish(429, { message: "Too Many Attempts." }, { ...rate, "Retry-After": String(retryAfter) });
@@ -283,6 +289,11 @@ export function createLaravelFake({ statefulDomains, apiPerMinute = 60, portalNa
     // concurrent request regenerating it) between that call and the post: the next post meets a new token.
     if (method === "POST" && path === "/__fake/regenerate-csrf") {
       for (const [id] of owned()) stale.add(id);
+      return answer(204, null);
+    }
+    // The user's next `count` API requests answer 429, as when a burst of their own used the minute up.
+    if (method === "POST" && path === "/__fake/throttle-next" && owner) {
+      throttleNext.set(owner.id, Number(url.searchParams.get("count") ?? 1));
       return answer(204, null);
     }
     if (method === "GET" && path === "/__fake/stats") return answer(200, stats);

@@ -51,12 +51,12 @@ test.describe("the portal against a Laravel backend", () => {
   test("a list of an API Resource collection ({data, links, meta}) counts and pages", async ({ page }) => {
     await signIn(page, "/roles?per_page=5");
     await expect(page.getByRole("heading", { name: "Roles", level: 1 })).toBeVisible();
-    // Seven seeded roles, and the one the CSRF test may have added meanwhile.
-    await expect(page.getByText(/^Showing 1 to 5 of [78] entries$/)).toBeVisible();
+    // Seven seeded roles, and those the CSRF and throttle tests may have added meanwhile.
+    await expect(page.getByText(/^Showing 1 to 5 of [789] entries$/)).toBeVisible();
     await expect(page.getByRole("table").getByRole("row").filter({ hasText: "Administrator" })).toBeVisible();
     await page.getByRole("link", { name: "Next page" }).click();
     await expect(page).toHaveURL(/page=2/);
-    await expect(page.getByText(/^Showing 6 to [78] of [78] entries$/)).toBeVisible();
+    await expect(page.getByText(/^Showing 6 to [789] of [789] entries$/)).toBeVisible();
     await expect(page.getByRole("table").getByRole("row").filter({ hasText: "Support" })).toBeVisible();
   });
 
@@ -119,6 +119,27 @@ test.describe("the portal against a Laravel backend", () => {
     await page.locator('input[name="password"]').fill(PASSWORD);
     await page.locator('form#login button[type="submit"]').click();
     await expect(page).toHaveURL(/\/roles\?per_page=5$/);
-    await expect(page.getByText(/^Showing 1 to 5 of [78] entries$/)).toBeVisible();
+    await expect(page.getByText(/^Showing 1 to 5 of [789] entries$/)).toBeVisible();
+  });
+
+  test("a post whose GET /api/user meets throttle:api (429): the form again with its values, nothing saved, then saved", async ({
+    page,
+  }) => {
+    await signIn(page, "/roles/add", "throttle@laravel.test");
+    const name = `Throttled desk ${Date.now().toString(36)}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Description").fill("Typed while Laravel throttles");
+    await page.getByLabel("Who can hold it").selectOption("organization");
+    await page.getByLabel("View the dashboard").check();
+    // The post's first call, GET /api/user, is the one Laravel throttles (issue 26.1).
+    expect((await page.request.post(`${FAKE}/__fake/throttle-next?email=throttle@laravel.test&count=1`)).status()).toBe(204);
+    await page.getByRole("button", { name: "Add role" }).click();
+    await expect(page.locator("form").getByText(/^Too many requests: nothing was saved\. Wait \d+ s/)).toBeVisible();
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+    await expect(page.getByLabel("Description")).toHaveValue("Typed while Laravel throttles");
+    await expect(page.getByLabel("View the dashboard")).toBeChecked();
+
+    await page.getByRole("button", { name: "Add role" }).click();
+    await expect(page.getByText(`${name} was created.`)).toBeVisible();
   });
 });

@@ -26,6 +26,14 @@ test("E911: a suggested correction is shown side by side, accepted and provision
   await expect(page.getByText("The address is valid and E911 is provisioned for (312) 555-1063.")).toBeVisible();
   await expect(page.getByTestId("e911-suggestion")).toHaveCount(0);
   await expect(page.locator("dl")).toContainText("Provisioned");
+  // The form below shows the accepted address, not the one typed before.
+  await expect(page.getByLabel("Street suffix")).toHaveValue("St");
+  await expect(page.getByLabel("City")).toHaveValue("CHICAGO");
+  await expect(page.getByLabel("ZIP+4")).toHaveValue("0001");
+  // The form below shows the accepted address, not the one typed before.
+  await expect(page.getByLabel("Street suffix")).toHaveValue("St");
+  await expect(page.getByLabel("City")).toHaveValue("CHICAGO");
+  await expect(page.getByLabel("ZIP+4")).toHaveValue("0001");
 
   await page.getByRole("button", { name: "Remove E911" }).click();
   await expect(page.getByRole("alertdialog")).toContainText("a 911 call from it will reach a national call center");

@@ -77,3 +77,28 @@ test("without JavaScript: an order is cancelled, and comments are added", async 
   await expect(page.getByRole("status")).toContainText("Cancelled");
   await expect(page.getByRole("button", { name: "Cancel order" })).toHaveCount(0);
 });
+
+test("without JavaScript: a submission the carrier would refuse is answered with every reason and saves no draft", async ({ page }) => {
+  const number = freshNumber();
+  const entity = unique("Refused Port");
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, `/tools/porting/order/new?numbers=%2B1${number}`);
+  await page.getByLabel("Numbers", { exact: true }).fill(`+1${number}\n800 555 0100`);
+  await page.getByLabel("Entity name").fill(entity);
+  await page.getByLabel("Authorized person").fill("Sam Static");
+  await page.getByLabel("Billing telephone number").fill(number);
+  await page.getByLabel("Account number").fill("NOJS-88");
+  await page.getByLabel("House number").fill("12");
+  await page.getByLabel("Street name").fill("Broadway");
+  await page.getByLabel("City").fill("NEW YORK");
+  await page.getByLabel("State").selectOption("NY");
+  await page.getByLabel("ZIP or postal code").fill("10006");
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  // Warned about the toll-free number before anything is sent or saved; the values are kept.
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/new/);
+  await expect(
+    page.getByText("+18005550100 is toll-free: toll-free numbers are ported through the RespOrg process, not here."),
+  ).toBeVisible();
+  await expect(page.getByLabel("Entity name")).toHaveValue(entity);
+  await page.goto(`/tools/porting/order?search=${encodeURIComponent(entity)}`);
+  await expect(page.getByRole("main")).not.toContainText(entity);
+});

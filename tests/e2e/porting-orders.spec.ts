@@ -65,6 +65,10 @@ test("from the portability check to a completed port: LOA upload, submit, watch,
   await page.getByLabel("Comment").fill("LOA signed by the owner.");
   await page.getByRole("button", { name: "Add comment" }).click();
   await expect(page.getByTestId("porting-events")).toContainText("LOA signed by the owner.");
+  // The history names the person (the carrier's own steps say "Carrier").
+  await expect(page.getByTestId("porting-events").locator("li").filter({ hasText: "LOA signed by the owner." })).toContainText(
+    "Priya Raman",
+  );
 
   // The page re-reads the order while the carrier works: it reaches "completed" without a reload.
   const status = page.getByRole("status").filter({ hasText: /Submitted|FOC confirmed|Completed/ });

@@ -178,4 +178,6 @@ test("an account without the wizard's key is refused every step, and a business 
   await page.context().clearCookies();
   await signIn(page, "orgadmin@northwind.test", undefined, "/residential/add");
   await expect(page.getByTestId("residential-not-residential")).toContainText("only be signed up in a residential organization");
+  // A screen the organization cannot use is not offered in its menu (issue 25).
+  await expect(page.locator('#vertical-nav nav a[href="/residential/add"]')).toHaveCount(0);
 });

@@ -1,8 +1,10 @@
 import { ACCOUNTS, expect, runE2eSql, signIn, test, unique } from "./support";
 
 // "Render again" in the prompt list (issue 24). A render only fails when the engine or storage does, so the
-// spec sets a saved prompt `failed` directly in the server's D1 file (hence local-d1).
-test("a failed prompt is rendered again from the list, and only a user who may modify prompts is offered it", async ({ page }) => {
+// spec sets a saved prompt `failed` directly in the server's D1 file (hence local-d1). eSpeak renders in the
+// backend Worker: room for a loaded machine.
+test.describe.configure({ timeout: 90_000 });
+test("a failed prompt is rendered again from the list, with a toast, until its audio is ready", async ({ page }) => {
   const name = unique("Render Again");
   await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/tts/add");
   await page.getByLabel("Name", { exact: true }).fill(name);
@@ -19,7 +21,7 @@ test("a failed prompt is rendered again from the list, and only a user who may m
   await row.getByRole("button", { name: `Render ${name} again` }).click();
   await expect(page.getByText(`Rendering ${name} again.`)).toBeVisible();
   // The list follows the render (it reads again while a prompt renders) until the audio is there.
-  await expect(row).toContainText("Ready", { timeout: 30_000 });
+  await expect(row).toContainText("Ready", { timeout: 60_000 });
   await expect(row.getByRole("button", { name: `Render ${name} again` })).toHaveCount(0);
 });
 

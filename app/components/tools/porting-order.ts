@@ -29,6 +29,10 @@ export interface PortingOrderEvent {
   to_status: PortingOrderStatus | null;
   message: string | null;
   actor_id: number | null;
+  /** Who did it (null: the carrier); absent from a backend that does not name people. */
+  actor?: { id: number; name: string } | null;
+  /** Who was masquerading as the actor, if anyone. */
+  masquerader?: { id: number; name: string } | null;
   created_at: string;
 }
 

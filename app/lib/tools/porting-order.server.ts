@@ -18,7 +18,7 @@ import {
   replyWithErrors,
   saveFailed,
 } from "~/lib/forms.server";
-import type { SanctumClient } from "~/lib/sanctum/client.server";
+import { type SanctumClient, UpstreamError } from "~/lib/sanctum/client.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";
 import { getInstance } from "~/middleware/i18next";
@@ -57,13 +57,31 @@ export async function saveOrder(
 ) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: portingOrderSchema });
-  if (submission.status !== "success") return data<FormReply>({ result: submission.reply({ hideFields: HIDDEN }) }, { status: 400 });
-  // A new order by provider staff names its organization: never the provider's own account by default (issue 25).
-  if (chooseOrganization && !submission.value.organization_id) {
-    return replyWithErrors(submission, { organization_id: ["validation.required"] }, { status: 400, hideFields: HIDDEN });
-  }
+  // Every field at once: the schema's errors, the organization and the documents in one answer (issue 25).
   const documents = chosenDocuments(formData);
-  if (Object.keys(documents.errors).length > 0) return replyWithErrors(submission, documents.errors, { hideFields: HIDDEN });
+  const extra: Record<string, string[]> = { ...documents.errors };
+  // A new order by provider staff names its organization: never the provider's own account by default (issue 25).
+  if (chooseOrganization && !String(formData.get("organization_id") ?? "").trim()) extra.organization_id = ["validation.required"];
+  if (submission.status !== "success") {
+    return data<FormReply>({ result: submission.reply({ fieldErrors: extra, hideFields: HIDDEN }) }, { status: 400 });
+  }
+  if (Object.keys(extra).length > 0) return replyWithErrors(submission, extra, { status: 400, hideFields: HIDDEN });
+
+  // Asked to submit: the backend checks the order as it would be submitted before anything is saved, so a refused
+  // submission never leaves a draft behind (nor a second one when it is sent again). A backend without the check
+  // (404) goes on as before.
+  if (submission.value.intent === "submit") {
+    try {
+      await api.call("/api/porting/orders/validation", {
+        method: "POST",
+        json: { ...orderBody(submission.value), ...(orderId ? { order_id: Number(orderId) } : {}) },
+      });
+    } catch (error) {
+      if (!(error instanceof UpstreamError && error.status === 404)) {
+        return saveFailed(submission, error, "check porting order", { hideFields: HIDDEN, fallback: CARRIER_FAILED });
+      }
+    }
+  }
 
   const t = getInstance(context).getFixedT(null, "porting");
   const secret = getEnv(context).SESSION_SECRET;

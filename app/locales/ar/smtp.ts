@@ -29,7 +29,7 @@ const smtp: Translation<typeof en> = {
     encryption: "التشفير",
     verifyCertificate: "التحقق من شهادة الخادم",
     verifyCertificateHint:
-      "مفعّل دائمًا: تتحقق Cloudflare Workers من شهادات TLS ولا يمكن إيقاف ذلك. لا يمكن استخدام خادم بشهادة ذاتية التوقيع أو منتهية مع SSL/TLS أو STARTTLS.",
+      "مفعّل دائمًا: تتحقق البوابة دائمًا من شهادات TLS. لا يمكن استخدام خادم بشهادة ذاتية التوقيع أو منتهية مع SSL/TLS أو STARTTLS.",
     auth: "يتطلب الخادم المصادقة",
     username: "اسم المستخدم",
     password: "كلمة المرور",

@@ -26,7 +26,7 @@ const smtp = {
     encryption: "Encryption",
     verifyCertificate: "Verify the server's certificate",
     verifyCertificateHint:
-      "Always on: Cloudflare Workers verify TLS certificates and cannot be told not to. A server with a self-signed or expired certificate cannot be used with SSL/TLS or STARTTLS.",
+      "Always on: the portal always verifies TLS certificates. A server with a self-signed or expired certificate cannot be used with SSL/TLS or STARTTLS.",
     auth: "The server requires authentication",
     username: "Username",
     password: "Password",

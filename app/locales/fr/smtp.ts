@@ -32,7 +32,7 @@ const smtp: Translation<typeof en> = {
     encryption: "Chiffrement",
     verifyCertificate: "Vérifier le certificat du serveur",
     verifyCertificateHint:
-      "Toujours activé : Cloudflare Workers vérifie les certificats TLS et ne peut pas s’en dispenser. Un serveur au certificat auto-signé ou expiré ne peut pas être utilisé en SSL/TLS ou STARTTLS.",
+      "Toujours activé : le portail vérifie toujours les certificats TLS. Un serveur au certificat auto-signé ou expiré ne peut pas être utilisé en SSL/TLS ou STARTTLS.",
     auth: "Le serveur exige une authentification",
     username: "Nom d’utilisateur",
     password: "Mot de passe",

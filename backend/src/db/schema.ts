@@ -736,6 +736,8 @@ export const portingOrderEvents = sqliteTable(
     createdAt: createdAt(),
     /** Migration 0014: `<carrier port id>:<status>` of a carrier step, unique: two readers never record it twice. */
     carrierStep: text("carrier_step"),
+    /** Migration 0020: who was masquerading as the actor, if anyone (the history names both). */
+    masqueraderId: integer("masquerader_id").references(() => users.id, { onDelete: "set null" }),
   },
   (table) => [
     index("porting_order_events_order_idx").on(table.orderId, table.createdAt),

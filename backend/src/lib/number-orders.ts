@@ -4,7 +4,7 @@
  * order), then `submitted → completed | partially_failed | failed` as the carrier settles each number
  * (settleOrder, lib/phone-numbers.ts). Every move is claimed by a conditional UPDATE, so it happens once.
  */
-import { and, eq, inArray, isNull } from "drizzle-orm";
+import { and, desc, eq, inArray, isNull } from "drizzle-orm";
 import type { Context } from "hono";
 import { type Carrier, createCarrier } from "../carriers";
 import type { Db } from "../db/client";
@@ -116,6 +116,21 @@ export async function placeNumberOrder(c: Context<AppEnv>, order: NumberOrder, n
   });
 }
 
+/** Who placed an order: the actor (and masquerader) of its `number_orders.submitted` entry, else its creator. */
+async function orderPlacer(db: Db, id: number): Promise<{ actorId: number | null; masqueraderId: number | null }> {
+  const [submitted] = await db
+    .select({ actorId: activityLog.actorId, masqueraderId: activityLog.masqueraderId })
+    .from(activityLog)
+    .where(
+      and(eq(activityLog.subjectType, "number_order"), eq(activityLog.subjectId, id), eq(activityLog.action, "number_orders.submitted")),
+    )
+    .orderBy(desc(activityLog.id))
+    .limit(1);
+  if (submitted) return submitted;
+  const [order] = await db.select({ createdBy: numberOrders.createdBy }).from(numberOrders).where(eq(numberOrders.id, id));
+  return { actorId: order?.createdBy ?? null, masqueraderId: null };
+}
+
 /**
  * Asks the carrier about a submitted order's pending numbers and records the answers (the reconciler and
  * webhooks; never a GET). The order's settlement is logged once, by whoever claimed it. Returns the status.
@@ -128,8 +143,12 @@ export async function syncNumberOrder(db: Db, carrier: Carrier, id: number, now:
   if (settled === null) return order.status;
   const after = await loadOrder(db, id, undefined, now);
   const stamp = now.toISOString();
+  const placedBy = await orderPlacer(db, id);
   await db.insert(activityLog).values({
-    actorId: null,
+    // The carrier finished it, for the person who placed it (and whoever was masquerading as them then): the
+    // history names them, not "the system".
+    actorId: placedBy.actorId,
+    masqueraderId: placedBy.masqueraderId,
     action: "number_orders.settled",
     subjectType: "number_order",
     subjectId: id,

@@ -1,5 +1,6 @@
 import { createRoute, OpenAPIHono, z } from "@hono/zod-openapi";
 import { and, asc, count, desc, eq, or, type SQL, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/sqlite-core";
 import { normalizePostalCode, postalCodeError, regionsOf } from "../../../common/e911";
 import { MAX_CHECK_NUMBERS, parseNanpNumber } from "../../../common/number-list";
 import { searchDigits } from "../../../common/phone-numbers";
@@ -17,6 +18,7 @@ import {
   portingOrderDocuments,
   portingOrderEvents,
   portingOrders,
+  users,
 } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
@@ -88,6 +90,11 @@ const EventSchema = z.object({
   to_status: z.enum(PORTING_ORDER_STATUSES).nullable(),
   message: z.string().nullable(),
   actor_id: z.number().int().nullable(),
+  actor: z.object({ id: z.number().int(), name: z.string() }).nullable().openapi({ description: "Null: the carrier" }),
+  masquerader: z
+    .object({ id: z.number().int(), name: z.string() })
+    .nullable()
+    .openapi({ description: "Who was masquerading as the actor, if anyone" }),
   created_at: z.string(),
 });
 
@@ -190,8 +197,14 @@ function appKey(env: { APP_KEY?: string }): string {
   return env.APP_KEY;
 }
 
+/** The fields of an order the submission checks read. */
+type SubmittedFields = Pick<
+  OrderRow,
+  "entityName" | "authorizedPerson" | "billingTelephoneNumber" | "accountNumber" | "serviceAddress" | "requestedFocDate"
+>;
+
 /** The account holder's details a submission and a letter of authorization need: every party field and the service address. */
-function partyErrors(row: OrderRow): Record<string, string[]> {
+function partyErrors(row: SubmittedFields): Record<string, string[]> {
   const errors: Record<string, string[]> = {};
   for (const [field, value] of [
     ["entity_name", row.entityName],
@@ -206,7 +219,13 @@ function partyErrors(row: OrderRow): Record<string, string[]> {
 }
 
 /** What a submission needs beyond a draft: the party details and a valid FOC date. */
-function checkSubmittable(row: OrderRow, carrier: Carrier, now: Date) {
+function checkSubmittable(row: SubmittedFields, carrier: Carrier, now: Date) {
+  const errors = submittableErrors(row, carrier, now);
+  if (Object.keys(errors).length > 0) throw validationError(errors);
+}
+
+/** `checkSubmittable`'s errors, every one of them. */
+function submittableErrors(row: SubmittedFields, carrier: Carrier, now: Date): Record<string, string[]> {
   const errors = partyErrors(row);
   if (row.requestedFocDate) {
     const minimum = addBusinessDays(now, carrier.minimumFocBusinessDays);
@@ -215,7 +234,7 @@ function checkSubmittable(row: OrderRow, carrier: Carrier, now: Date) {
     else if (row.requestedFocDate < minimum)
       errors.requested_foc_date = [`porting.order.foc_too_early|${JSON.stringify({ date: minimum })}`];
   }
-  if (Object.keys(errors).length > 0) throw validationError(errors);
+  return errors;
 }
 
 /** Records a user's move: its event and activity entry (carrier moves: lib/porting.ts). */
@@ -233,6 +252,7 @@ async function recordTransition(
     toStatus: to,
     message: null,
     actorId: currentUser(c).id,
+    masqueraderId: c.get("session").masqueraderId,
     createdAt: new Date().toISOString(),
   });
   await logActivity(c, {
@@ -301,22 +321,34 @@ portingOrdersRoutes.openapi(
   },
 );
 
+/** The users table twice, for an event's actor and masquerader. */
+const actors = alias(users, "actors");
+const masqueraders = alias(users, "masqueraders");
+
 async function detail(c: Parameters<Parameters<typeof portingOrdersRoutes.openapi>[1]>[0], id: number) {
   const db = c.get("db");
   const row = await findOrder(db, currentUser(c), id);
   const [events, documents] = await Promise.all([
-    db.select().from(portingOrderEvents).where(eq(portingOrderEvents.orderId, id)).orderBy(asc(portingOrderEvents.id)),
+    db
+      .select({ event: portingOrderEvents, actorName: actors.name, masqueraderName: masqueraders.name })
+      .from(portingOrderEvents)
+      .leftJoin(actors, eq(actors.id, portingOrderEvents.actorId))
+      .leftJoin(masqueraders, eq(masqueraders.id, portingOrderEvents.masqueraderId))
+      .where(eq(portingOrderEvents.orderId, id))
+      .orderBy(asc(portingOrderEvents.id)),
     db.select().from(portingOrderDocuments).where(eq(portingOrderDocuments.orderId, id)).orderBy(asc(portingOrderDocuments.id)),
   ]);
   return {
     ...serialize(row),
-    events: events.map((event) => ({
+    events: events.map(({ event, actorName, masqueraderName }) => ({
       id: event.id,
       type: event.type,
       from_status: event.fromStatus,
       to_status: event.toStatus,
       message: event.message,
       actor_id: event.actorId,
+      actor: event.actorId === null ? null : { id: event.actorId, name: actorName ?? "" },
+      masquerader: event.masqueraderId === null ? null : { id: event.masqueraderId, name: masqueraderName ?? "" },
       created_at: event.createdAt,
     })),
     documents: documents.map((document) => ({
@@ -384,6 +416,57 @@ function logged(body: Omit<OrderInput, "organization_id"> & { organization_id?: 
     pin: body.pin ? "set" : undefined,
   };
 }
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/porting/orders/validation",
+    tags: ["Porting"],
+    summary: "Check an order as it would be submitted, saving nothing: every field's errors at once",
+    description:
+      "The portal calls it before saving an order it is asked to submit, so that a refused submission never leaves a draft behind. 422 with every error at once: unreadable numbers, numbers already in the inventory, numbers the carrier cannot port (`porting.order.number_toll_free`, `porting.order.number_not_portable`, on `numbers.<index>`), the account holder's details, the service address and the FOC date. `order_id`: the order being edited (its organization). 204 when it would be accepted (the carrier may still refuse, e.g. a PIN mismatch).",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: { body: jsonBody(OrderBody.extend({ order_id: z.number().int().positive().optional() })) },
+    responses: { 204: { description: "The order would be accepted" }, ...errorResponses(401, 403, 404, 422, 502) },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const body = c.req.valid("json");
+    const organizationId = body.order_id
+      ? (await findOrder(db, me, body.order_id)).organizationId
+      : writableOrganizationId(me, body.organization_id);
+    const errors: Record<string, string[]> = {};
+    const numbers: string[] = [];
+    body.numbers.forEach((text, index) => {
+      const parsed = parseNanpNumber(text);
+      if ("reason" in parsed) errors[`numbers.${index}`] = [`porting.unparseable.${parsed.reason}`];
+      else if (!numbers.includes(parsed.e164)) numbers.push(parsed.e164);
+    });
+    Object.assign(errors, await heldNumberErrors(db, numbers, organizationId));
+    checkAddress(body.service_address, errors);
+    const carrier = createCarrier(c.env, db);
+    const submitted = {
+      entityName: body.entity_name,
+      authorizedPerson: body.authorized_person,
+      billingTelephoneNumber: body.billing_telephone_number,
+      accountNumber: body.account_number,
+      serviceAddress: body.service_address ? JSON.stringify(body.service_address) : null,
+      requestedFocDate: body.requested_foc_date ?? null,
+    };
+    Object.assign(errors, submittableErrors(submitted, carrier, currentTime()));
+    // What the portability check would have said: a toll-free or unportable number is refused now, not by the carrier later.
+    const facts = numbers.length > 0 ? await carrierCall(() => carrier.checkPortability(numbers)) : [];
+    for (const fact of facts) {
+      if (fact.portable) continue;
+      const key = fact.reason === "carrier.port_toll_free" ? "porting.order.number_toll_free" : "porting.order.number_not_portable";
+      const field = `numbers.${numbers.indexOf(fact.e164)}`;
+      errors[field] = [...(errors[field] ?? []), `${key}|${JSON.stringify({ number: fact.e164 })}`];
+    }
+    if (Object.keys(errors).length > 0) throw validationError(errors);
+    return c.body(null, 204);
+  },
+);
 
 portingOrdersRoutes.openapi(
   createRoute({
@@ -566,9 +649,14 @@ portingOrdersRoutes.openapi(
     const { id } = c.req.valid("param");
     const { message } = c.req.valid("json");
     const row = await findOrder(db, currentUser(c), id);
-    await db
-      .insert(portingOrderEvents)
-      .values({ orderId: id, type: "comment", message, actorId: currentUser(c).id, createdAt: new Date().toISOString() });
+    await db.insert(portingOrderEvents).values({
+      orderId: id,
+      type: "comment",
+      message,
+      actorId: currentUser(c).id,
+      masqueraderId: c.get("session").masqueraderId,
+      createdAt: new Date().toISOString(),
+    });
     await logActivity(c, {
       action: "porting_orders.commented",
       subject_type: "porting_order",
