@@ -1,6 +1,7 @@
 import { data } from "react-router";
 import { isDay, isId, listApiQuery, maxLength, oneOf } from "~/components/admin/list-query";
 import { NUMBER_ORDER_STATUSES, PHONE_NUMBER_STATUSES } from "~/components/numbers/types";
+import { PORTING_ORDER_STATUSES } from "~/components/tools/porting-order";
 import { TTS_LANGUAGES, TTS_STATUSES } from "~/components/tools/tts";
 import { parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
@@ -79,6 +80,11 @@ const EXPORTS: Record<string, ListExport> = {
     screen: "tts",
     endpoint: "/api/tts/export",
     filters: { language: oneOf(TTS_LANGUAGES), status: oneOf(TTS_STATUSES), organization_id: isId },
+  },
+  "porting-orders": {
+    screen: "porting-orders",
+    endpoint: "/api/porting/orders/export",
+    filters: { status: oneOf(PORTING_ORDER_STATUSES), organization_id: isId },
   },
   orders: {
     screen: "number-orders",

@@ -123,6 +123,7 @@ export default function PortingOrders({ loaderData }: Route.ComponentProps) {
           getRowId={(row) => String(row.id)}
           searchPlaceholder={t("order.searchPlaceholder")}
           emptyMessage={t("order.empty")}
+          exportTo="/exports/porting-orders"
           filters={
             <>
               <FilterSelect

@@ -182,3 +182,39 @@ describe("TTS prompts export", () => {
     expect((await records(await lakeside.get(`/api/tts/export?search=${encodeURIComponent(name)}`))).slice(1)).toHaveLength(0);
   });
 });
+
+describe("porting orders export", () => {
+  it("the orders of the caller's scope with their numbers, by the list's filters, never the PIN or account number", async () => {
+    await env.DB.prepare(
+      "INSERT INTO porting_orders (organization_id, status, created_by, numbers, entity_name, account_number) VALUES (2, 'draft', 9, ?, 'Export Dental', 'ACCT-SECRET'), (3, 'draft', 13, ?, 'Export Dental', 'ACCT-SECRET'), (2, 'cancelled', 9, ?, 'Export Dental', '')",
+    )
+      .bind(JSON.stringify(["+12125550190", "+12125550191"]), JSON.stringify(["+13125550190"]), JSON.stringify(["+12125550192"]))
+      .run();
+    const member = await signedIn("orgadmin@northwind.test");
+    const response = await member.get("/api/porting/orders/export?search=Export%20Dental&status=draft");
+    expect(response.status).toBe(200);
+    expect(response.headers.get("Content-Disposition")).toContain("porting-orders.csv");
+    const [header, ...rows] = await records(response);
+    expect(header).toEqual([
+      "id",
+      "organization",
+      "status",
+      "numbers",
+      "entity_name",
+      "requested_foc_date",
+      "foc_date",
+      "exception_reason",
+      "submitted_at",
+      "completed_at",
+      "created_at",
+    ]);
+    // Several numbers in one cell are not a plain number: the writer neutralises the leading "+" (decision 032).
+    expect(rows.map((row) => row.slice(1, 5))).toEqual([["Northwind Dental", "draft", "'+12125550190 +12125550191", "Export Dental"]]);
+    const provider = await signedIn("provider@amp.test");
+    const all = await records(await provider.get("/api/porting/orders/export?search=Export%20Dental"));
+    expect(all.slice(1)).toHaveLength(3);
+    expect(all.flat().join(",")).not.toContain("ACCT-SECRET");
+    const auditor = await signedIn("auditor@amp.test");
+    expect((await auditor.get("/api/porting/orders/export")).status).toBe(403);
+  });
+});

@@ -29,15 +29,25 @@ async function waitInList(page: Page, path: string, rowText: string, status: str
   }).toPass({ timeout: 60_000, intervals: [2_000] });
 }
 
+/** The dashboard's "Active numbers" figure. */
+async function activeNumbers(page: Page): Promise<number> {
+  await page.goto("/dashboard");
+  const value = await page.locator("[data-figure='active_numbers'] .tabular-nums").innerText();
+  return Number(value.replace(/\D/g, ""));
+}
+
 test.describe.configure({ timeout: 150_000 });
 
 test("two numbers ordered on Telnyx complete while no page shows the order", async ({ page }) => {
   await signIn(page, ACCOUNTS.orgAdmin);
   const label = unique("Telnyx desk");
+  const before = await activeNumbers(page);
   const placed = await placeOrder(page, "212", 2, label);
-  // Leave the confirmation at once: from here on only the list is read.
+  // Leave the confirmation at once: from here on only the list and the dashboard are read.
   await page.goto("/dashboard");
   await waitInList(page, `/tools/orders?search=${encodeURIComponent(label)}`, `Order #${placed.id}`, "Completed");
+  // The other spec of this file may add its two ported numbers meanwhile: at least these two are counted.
+  expect(await activeNumbers(page)).toBeGreaterThanOrEqual(before + 2);
   for (const number of placed.numbers) {
     await page.goto(`/tools/numbers?search=${number.slice(2)}`);
     await expect(page.getByRole("row").filter({ hasText: number.slice(-4) })).toContainText("In service");

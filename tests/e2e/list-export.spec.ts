@@ -101,3 +101,12 @@ test("the E911 list exports its coverage filter; TTS prompts export", async ({ p
   expect(prompts[0]?.slice(0, 3)).toEqual(["id", "name", "organization"]);
   expect(prompts.slice(1).every((row) => row[2] === "Northwind Dental")).toBe(true);
 });
+
+test("the porting orders list exports its status filter, in the member's organization", async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/porting/order?status=draft");
+  await expect(page.getByTestId("list-export")).toHaveAttribute("href", "/exports/porting-orders?status=draft");
+  const orders = await exportList(page);
+  expect(orders[0]?.slice(0, 4)).toEqual(["id", "organization", "status", "numbers"]);
+  expect(orders.slice(1)).toHaveLength(await listTotal(page));
+  expect(orders.slice(1).every((row) => row[1] === "Northwind Dental" && row[2] === "draft")).toBe(true);
+});

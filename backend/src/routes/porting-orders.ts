@@ -27,6 +27,7 @@ import type { AppEnv, CurrentUser } from "../lib/context";
 import { decryptSecret, encryptSecret } from "../lib/crypto";
 import { storeGeneratedPdf } from "../lib/documents";
 import { ApiError, notFound, validationError } from "../lib/errors";
+import { csvExportResponse, exportResponse } from "../lib/export";
 import { heldNumberErrors } from "../lib/inventory";
 import { type LosingCarrier, loaPdf } from "../lib/loa-letter";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
@@ -272,6 +273,27 @@ const SORTS = {
   requested_foc_date: portingOrders.requestedFocDate,
 } as const;
 
+const portingListQuery = listQuerySchema.extend({
+  sort: z.enum(["created_at", "status", "requested_foc_date"]).default("created_at"),
+  status: z.enum(PORTING_ORDER_STATUSES).optional(),
+});
+
+/** The list's status filter and search, shared by the list and its export. */
+function portingFilters(query: Pick<z.infer<typeof portingListQuery>, "status" | "search">): (SQL | undefined)[] {
+  const search = query.search?.trim();
+  const digits = search ? searchDigits(search) : "";
+  return [
+    query.status ? eq(portingOrders.status, query.status) : undefined,
+    search
+      ? or(
+          // `numbers` is a JSON list of E.164 numbers: the typed digits match whatever formatting they came in.
+          digits ? sql`${portingOrders.numbers} LIKE ${likePattern(digits)} ESCAPE '\\'` : undefined,
+          sql`${portingOrders.entityName} LIKE ${likePattern(search)} ESCAPE '\\'`,
+        )
+      : undefined,
+  ];
+}
+
 portingOrdersRoutes.openapi(
   createRoute({
     method: "get",
@@ -279,31 +301,14 @@ portingOrdersRoutes.openapi(
     tags: ["Porting"],
     summary: "Port-in orders; `search` matches the digits of a number in any formatting, and the entity name",
     middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
-    request: {
-      query: listQuerySchema.extend({
-        sort: z.enum(["created_at", "status", "requested_foc_date"]).default("created_at"),
-        status: z.enum(PORTING_ORDER_STATUSES).optional(),
-      }),
-    },
+    request: { query: portingListQuery },
     responses: { 200: jsonContent(paginatorSchema(OrderSchema), "One page"), ...errorResponses(401, 403, 422) },
   }),
   async (c) => {
     const me = currentUser(c);
     const db = c.get("db");
     const query = c.req.valid("query");
-    const search = query.search?.trim();
-    const digits = search ? searchDigits(search) : "";
-    const where = and(
-      tenantScope(me, portingOrders.organizationId, query.organization_id),
-      query.status ? eq(portingOrders.status, query.status) : undefined,
-      search
-        ? or(
-            // `numbers` is a JSON list of E.164 numbers: the typed digits match whatever formatting they came in.
-            digits ? sql`${portingOrders.numbers} LIKE ${likePattern(digits)} ESCAPE '\\'` : undefined,
-            sql`${portingOrders.entityName} LIKE ${likePattern(search)} ESCAPE '\\'`,
-          )
-        : undefined,
-    ) as SQL | undefined;
+    const where = and(tenantScope(me, portingOrders.organizationId, query.organization_id), ...portingFilters(query)) as SQL | undefined;
     const order = query.direction === "asc" ? asc : desc;
     const [rows, totals] = await Promise.all([
       db
@@ -318,6 +323,68 @@ portingOrdersRoutes.openapi(
     ]);
     const data = rows.map((row) => serialize({ ...row.order, organizationName: row.organizationName }));
     return c.json(paginate(data, totals[0]?.total ?? 0, query.page, query.per_page), 200);
+  },
+);
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "get",
+    path: "/api/porting/orders/export",
+    tags: ["Porting"],
+    summary: "The porting orders list as CSV (the same filters and search), newest first, streamed (decision 045)",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: { query: portingListQuery },
+    responses: { ...csvExportResponse, ...errorResponses(401, 403, 422) },
+  }),
+  (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const query = c.req.valid("query");
+    return exportResponse(c, {
+      table: portingOrders,
+      id: portingOrders.id,
+      tenant: { actor: me, column: portingOrders.organizationId, requested: query.organization_id },
+      filters: portingFilters(query),
+      rows: (where, order) =>
+        db
+          .select({ order: portingOrders, organizationName: organizations.name })
+          .from(portingOrders)
+          .leftJoin(organizations, eq(organizations.id, portingOrders.organizationId))
+          .where(where)
+          .orderBy(...order),
+      rowId: (row) => row.order.id,
+      // Never the PIN or the account number: an export is read by more people than the order form.
+      header: [
+        "id",
+        "organization",
+        "status",
+        "numbers",
+        "entity_name",
+        "requested_foc_date",
+        "foc_date",
+        "exception_reason",
+        "submitted_at",
+        "completed_at",
+        "created_at",
+      ],
+      line: ({ order, organizationName }) => {
+        const row = serialize({ ...order, organizationName });
+        return [
+          row.id,
+          row.organization_name,
+          row.status,
+          row.numbers.join(" "),
+          row.entity_name,
+          row.requested_foc_date,
+          row.foc_date,
+          row.exception_reason,
+          row.submitted_at,
+          row.completed_at,
+          row.created_at,
+        ];
+      },
+      filename: "porting-orders.csv",
+    });
   },
 );
 
