@@ -11,4 +11,3 @@ export function AddressText({ address, className }: { address: Parameters<typeof
     </bdi>
   );
 }
-
