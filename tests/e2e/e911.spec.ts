@@ -54,8 +54,9 @@ test("E911: bad input keeps the typed values with messages next to the fields", 
 });
 
 test("E911 in Arabic: an address that starts with its house number stays in one left-to-right piece", async ({ page }) => {
-  await useLanguage(page, "ar");
   await signIn(page, "marcus.bell@lakeside.test", undefined, "/tools/e911");
+  await useLanguage(page, "ar");
+  await page.goto("/tools/e911");
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
   const address = page.locator("[data-slot='data-table'] tbody bdi[data-address]").first();
   await expect(address).toHaveAttribute("dir", "ltr");
