@@ -6,8 +6,9 @@ import { AddressOutcome } from "~/components/residential/address-outcome";
 import { FailureNotice } from "~/components/residential/failure-notice";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
+import { AddressText } from "~/components/tools/address-text";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
-import { addressDefaults, addressLine } from "~/components/tools/e911-schema";
+import { addressDefaults } from "~/components/tools/e911-schema";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { saveAddressStep } from "~/lib/residential/address-step.server";
@@ -59,7 +60,7 @@ export default function ResidentialE911({ loaderData, actionData }: Route.Compon
         </CardHeader>
         <CardContent className="flex flex-wrap items-center justify-between gap-3">
           <p>
-            {t("e911.same.description")} <span className="font-medium">{service ? addressLine(service) : ""}</span>
+            {t("e911.same.description")} <span className="font-medium">{service ? <AddressText address={service} /> : ""}</span>
           </p>
           <Form method="post">
             <input type="hidden" name="intent" value="same" />

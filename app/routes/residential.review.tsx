@@ -7,7 +7,7 @@ import { phoneFormatter } from "~/components/numbers/format";
 import { FailureNotice } from "~/components/residential/failure-notice";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, type Step, StepIndicator } from "~/components/residential/wizard";
-import { addressLine } from "~/components/tools/e911-schema";
+import { AddressText } from "~/components/tools/address-text";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getEnv } from "~/lib/cloudflare.server";
@@ -110,7 +110,7 @@ export default function ResidentialReview({ loaderData }: Route.ComponentProps) 
         />
       </Section>
       <Section title={t("review.serviceAddress")} step="address" draft={draft}>
-        <p>{service ? addressLine(service) : "—"}</p>
+        <p>{service ? <AddressText address={service} /> : "—"}</p>
       </Section>
       <Section title={t("review.number")} step="number" draft={draft}>
         {number && (
@@ -127,7 +127,7 @@ export default function ResidentialReview({ loaderData }: Route.ComponentProps) 
         )}
       </Section>
       <Section title={t("review.e911")} step="e911" draft={draft}>
-        <p>{e911 ? addressLine(e911) : t("review.sameAsService")}</p>
+        <p>{e911 ? <AddressText address={e911} /> : t("review.sameAsService")}</p>
       </Section>
       <Card>
         <CardContent className="flex justify-end">

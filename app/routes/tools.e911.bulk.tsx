@@ -2,8 +2,9 @@ import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
+import { AddressText } from "~/components/tools/address-text";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
-import { ADDRESS_FIELDS, addressBody, addressLine, type E911Entry, e911AddressSchema } from "~/components/tools/e911-schema";
+import { ADDRESS_FIELDS, addressBody, type E911Entry, e911AddressSchema } from "~/components/tools/e911-schema";
 import { formatNanp } from "~/components/tools/format";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -126,12 +127,16 @@ export default function E911Bulk({ loaderData, actionData }: Route.ComponentProp
               <div className="rounded-md border p-4">
                 <h3 className="mb-1 font-medium text-muted-foreground text-sm">{t("suggestion.entered")}</h3>
                 <p>{reply.entered.caller_name}</p>
-                <p>{addressLine(reply.entered)}</p>
+                <p>
+                  <AddressText address={reply.entered} />
+                </p>
               </div>
               <div className="rounded-md border border-primary p-4">
                 <h3 className="mb-1 font-medium text-muted-foreground text-sm">{t("suggestion.suggested")}</h3>
                 <p>{reply.suggestion.caller_name}</p>
-                <p>{addressLine(reply.suggestion)}</p>
+                <p>
+                  <AddressText address={reply.suggestion} />
+                </p>
               </div>
             </div>
             <Form method="post">

@@ -5,15 +5,9 @@ import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { DetailList } from "~/components/logs/detail-list";
 import { AddressSuggestion } from "~/components/tools/address-suggestion";
+import { AddressText } from "~/components/tools/address-text";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
-import {
-  ADDRESS_FIELDS,
-  addressBody,
-  addressDefaults,
-  addressLine,
-  type E911Entry,
-  e911AddressSchema,
-} from "~/components/tools/e911-schema";
+import { ADDRESS_FIELDS, addressBody, addressDefaults, type E911Entry, e911AddressSchema } from "~/components/tools/e911-schema";
 import { E911StatusBadge, ValidationBadge } from "~/components/tools/e911-status";
 import { formatNanp } from "~/components/tools/format";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -128,7 +122,7 @@ export default function E911Edit({ loaderData, actionData }: Route.ComponentProp
         <CardContent>
           <DetailList
             items={[
-              { label: t("columns.address"), value: address ? addressLine(address) : t("noAddress") },
+              { label: t("columns.address"), value: address ? <AddressText address={address} /> : t("noAddress") },
               { label: t("status.validation"), value: address ? <ValidationBadge status={address.validation_status} /> : "—" },
               { label: t("status.provisioning"), value: <E911StatusBadge status={entry.e911_status} /> },
               ...(entry.e911_error

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { EditLink, RowActions } from "~/components/admin/row-actions";
-import { addressLine, type E911Entry } from "~/components/tools/e911-schema";
+import { AddressText } from "~/components/tools/address-text";
+import type { E911Entry } from "~/components/tools/e911-schema";
 import { E911StatusBadge, ValidationBadge } from "~/components/tools/e911-status";
 import { formatNanp } from "~/components/tools/format";
 import { Button } from "~/components/ui/button";
@@ -68,7 +69,9 @@ export default function E911List({ loaderData }: Route.ComponentProps) {
         row.original.address ? (
           <span>
             <span className="block font-medium">{row.original.address.caller_name}</span>
-            <span className="text-muted-foreground">{addressLine(row.original.address)}</span>
+            <span className="text-muted-foreground">
+              <AddressText address={row.original.address} />
+            </span>
           </span>
         ) : (
           <span className="text-muted-foreground">{t("noAddress")}</span>

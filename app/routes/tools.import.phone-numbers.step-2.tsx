@@ -128,6 +128,13 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
   const timing = importTiming(job, now ?? Date.parse(job.finished_at ?? job.updated_at));
   const percent = job.rows_to_commit > 0 ? Math.round((job.rows_done / job.rows_to_commit) * 100) : 0;
   const errorsSoFar = job.rows_invalid + job.failed_count;
+  // "Nothing is in the inventory until you import" only while that is true (issue 25).
+  const description =
+    job.status === "completed"
+      ? "preview.descriptionDone"
+      : running || job.status === "interrupted"
+        ? "preview.descriptionImporting"
+        : "preview.description";
 
   return (
     <div className="space-y-6">
@@ -135,7 +142,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
         // biome-ignore lint/security/noDangerouslySetInnerHtml: a constant tag, no user data.
         <noscript dangerouslySetInnerHTML={{ __html: `<meta http-equiv="refresh" content="${REFRESH_SECONDS}">` }} />
       )}
-      <PageHeader title={t("preview.title", { name: job.file_name })} description={t("preview.description")} backTo={importUrl.upload()} />
+      <PageHeader title={t("preview.title", { name: job.file_name })} description={t(description)} backTo={importUrl.upload()} />
       <ImportSteps current="preview" />
 
       <Card>
@@ -236,8 +243,9 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
             <CardTitle>{t("progress.title")}</CardTitle>
           </CardHeader>
           <CardContent className="space-y-3">
+            {/* Drawn by its own rules, not the browser's: at 0 % the bar is empty (issue 25). */}
             <progress
-              className="h-2 w-full accent-primary"
+              className="h-2 w-full appearance-none overflow-hidden rounded-full bg-muted [&::-moz-progress-bar]:bg-primary [&::-webkit-progress-bar]:bg-muted [&::-webkit-progress-value]:bg-primary"
               max={job.rows_to_commit || 1}
               value={job.rows_done}
               aria-label={t("progress.title")}

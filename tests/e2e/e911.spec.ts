@@ -1,5 +1,5 @@
 import { expectNoSeriousViolations } from "./axe";
-import { ACCOUNTS, expect, signIn, test } from "./support";
+import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -51,4 +51,13 @@ test("E911: bad input keeps the typed values with messages next to the fields", 
   await expect(page.getByText("Enter a postal code like K1A 0B1.")).toBeVisible();
   await expect(page.getByLabel("Postal code")).toHaveValue("12345");
   await expect(page.getByLabel("Caller name")).not.toHaveValue("");
+});
+
+test("E911 in Arabic: an address that starts with its house number stays in one left-to-right piece", async ({ page }) => {
+  await useLanguage(page, "ar");
+  await signIn(page, "marcus.bell@lakeside.test", undefined, "/tools/e911");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const address = page.locator("[data-slot='data-table'] tbody bdi[data-address]").first();
+  await expect(address).toHaveAttribute("dir", "ltr");
+  await expect(address).toHaveText(/^\d+ .+, [A-Za-z ]+ [A-Z]{2} \d{5}/);
 });

@@ -27,6 +27,9 @@ test("with JavaScript: the header check, preview, live progress and the numbers,
   // Polled while it runs, no reload needed.
   await expect(page.getByRole("heading", { name: "Import finished" })).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId("done-created")).toHaveText("300");
+  // Once imported, the page no longer says nothing is in the inventory (issue 25).
+  await expect(page.getByRole("main")).toContainText("The import is finished: its numbers are in the inventory.");
+  await expect(page.getByRole("main")).not.toContainText("Nothing is in the inventory until you import.");
   // axe after the "import started" toast (5 s) has gone: it measures a fading toast's contrast mid-animation.
   await expect(page.locator("[data-sonner-toast]")).toHaveCount(0, { timeout: 10_000 });
   await expectNoSeriousViolations(page, "step 2 done");
@@ -40,7 +43,7 @@ test("pasted rows as an organization member: previewed, refused rows named, no i
   await page.getByRole("button", { name: "Check pasted rows" }).click();
   await expect(page).toHaveURL(/\/step-2$/);
   await expect(page.getByTestId("row-errors")).toContainText("You can import numbers into your own organization only.");
-  await expect(page.getByText("importing them needs the “import phone numbers” permission")).toBeVisible();
+  await expect(page.getByText("importing them needs the “import phone numbers” permission")).toContainText("Your provider's staff have it");
   await expect(page.getByTestId("commit-form")).toHaveCount(0);
 });
 

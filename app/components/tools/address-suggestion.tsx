@@ -2,7 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
-import { addressLine } from "./e911-schema";
+import { AddressText } from "./address-text";
 
 /**
  * The carrier's suggested correction of an address, side by side with the address as entered: "Use the
@@ -30,12 +30,16 @@ export function AddressSuggestion({
           <div className="rounded-md border p-4">
             <h3 className="mb-1 font-medium text-muted-foreground text-sm">{t("suggestion.entered")}</h3>
             <p>{String(entered.caller_name ?? "")}</p>
-            <p>{addressLine(entered)}</p>
+            <p>
+              <AddressText address={entered} />
+            </p>
           </div>
           <div className="rounded-md border border-primary p-4">
             <h3 className="mb-1 font-medium text-muted-foreground text-sm">{t("suggestion.suggested")}</h3>
             <p>{String(suggestion.caller_name ?? "")}</p>
-            <p>{addressLine(suggestion)}</p>
+            <p>
+              <AddressText address={suggestion} />
+            </p>
           </div>
         </div>
         <div className="flex flex-wrap gap-3">

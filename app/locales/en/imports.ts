@@ -77,6 +77,8 @@ const imports = {
   preview: {
     title: "Import {{name}}",
     description: "Every row was checked. Nothing is in the inventory until you import.",
+    descriptionImporting: "The valid rows are being added to the inventory.",
+    descriptionDone: "The import is finished: its numbers are in the inventory.",
     counts: "Summary",
     rows: "Rows",
     valid: "Valid",
@@ -100,7 +102,8 @@ const imports = {
     commit: "Import {{count}} numbers",
     committing: "Starting…",
     reupload: "Fix the file and upload again",
-    noPermission: "You can check files; importing them needs the “import phone numbers” permission.",
+    noPermission:
+      "You can check files; importing them needs the “import phone numbers” permission. Your provider's staff have it: send them the checked file, or ask an administrator of your account for the permission.",
     nothingValid: "No row can be imported. Fix the file and upload it again.",
     validatedIn: "Checked in {{seconds}} s.",
   },

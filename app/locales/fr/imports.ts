@@ -82,6 +82,8 @@ const imports: Translation<typeof en> = {
   preview: {
     title: "Import {{name}}",
     description: "Chaque ligne a été vérifiée. Rien n’entre dans l’inventaire avant l’import.",
+    descriptionImporting: "Les lignes valides sont en cours d’ajout à l’inventaire.",
+    descriptionDone: "L’import est terminé : ses numéros sont dans l’inventaire.",
     counts: "Résumé",
     rows: "Lignes",
     valid: "Valides",
@@ -105,7 +107,8 @@ const imports: Translation<typeof en> = {
     commit: "Importer {{count}} numéros",
     committing: "Démarrage…",
     reupload: "Corriger le fichier et l’envoyer à nouveau",
-    noPermission: "Vous pouvez vérifier des fichiers ; les importer demande la permission « importer des numéros ».",
+    noPermission:
+      "Vous pouvez vérifier des fichiers ; les importer demande la permission « importer des numéros ». L’équipe de votre fournisseur l’a : envoyez-lui le fichier vérifié, ou demandez cette permission à un administrateur de votre compte.",
     nothingValid: "Aucune ligne ne peut être importée. Corrigez le fichier et envoyez-le à nouveau.",
     validatedIn: "Vérifié en {{seconds}} s.",
   },
