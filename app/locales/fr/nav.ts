@@ -28,7 +28,7 @@ const nav: Translation<typeof en> = {
   // E911 and porting tools.
   e911: "E911",
   portingCheck: "Vérification de portabilité",
-  portingOrders: "Ordres de portage",
+  portingOrders: "Commandes de portage",
   didLookup: "Recherche DID opérateur",
   externalLink: "{{label}} (s’ouvre dans un nouvel onglet)",
   textToSpeech: "Synthèse vocale",
