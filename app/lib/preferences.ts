@@ -56,7 +56,7 @@ export type Preferences = { [K in keyof Schema]: Schema[K]["values"][number] } &
   language: Locale | null;
 };
 
-export const cookieName = (key: PreferenceKey | "organization") => `${cookiePrefix}-${key}`;
+export const cookieName = (key: PreferenceKey | "organization" | `columns-${string}`) => `${cookiePrefix}-${key}`;
 
 const HEX_COLOR = /^#[0-9a-fA-F]{6}$/;
 export const isHexColor = (value: string) => HEX_COLOR.test(value);

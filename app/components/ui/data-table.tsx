@@ -70,6 +70,8 @@ export interface DataTableProps<T> {
   exportTo?: string;
   /** Bulk actions on ticked rows, the page, or every row matching the filter (see `BulkSelection`). */
   bulk?: BulkSelection<T>;
+  /** Hidden columns when the URL names none: the remembered choice or the list's defaults (`listColumns`). */
+  defaultHidden?: string[];
 }
 
 /** Which rows a bulk action applies to: the ticked ones, the whole page, or every row the filter selects. */
@@ -149,6 +151,7 @@ export function DataTable<T>({
   className,
   exportTo,
   bulk,
+  defaultHidden,
 }: DataTableProps<T>) {
   const { t, i18n } = useTranslation("ui");
   const [searchParams] = useSearchParams();
@@ -171,7 +174,8 @@ export function DataTable<T>({
     if (perPageSelect.current) perPageSelect.current.value = String(list.per_page);
   }, [list.search, list.per_page]);
 
-  const hiddenIds = new Set(list.hidden);
+  const hidden = searchParams.has("hidden") || !defaultHidden ? list.hidden : defaultHidden;
+  const hiddenIds = new Set(hidden);
   const visibleColumns = columns.filter((column) => !hiddenIds.has(column.id));
 
   const busy = navigation.state !== "idle" && navigation.location?.pathname === location.pathname;
@@ -241,7 +245,7 @@ export function DataTable<T>({
   const selectionCount = scope === "all" ? page.total : scope === "page" ? rows.length : hydrated ? selected.size : null;
 
   return (
-    <div data-slot="data-table" className={cn("flex flex-col", className)}>
+    <div data-slot="data-table" className={cn("flex min-w-0 flex-col", className)}>
       <div className="flex flex-col gap-4 border-b p-5">
         <Form id={formId} method="get" action={location.pathname} onSubmit={onSubmit} onChange={onControlChange}>
           {filters && (
@@ -309,7 +313,7 @@ export function DataTable<T>({
                   label: column.meta.label,
                   visible: !hiddenIds.has(column.id),
                 }))}
-                hidden={list.hidden}
+                hidden={hidden}
                 lastVisible={visibleHideable.length === 1 ? visibleHideable[0].id : null}
                 searchParams={searchParams}
                 action={location.pathname}
@@ -378,7 +382,7 @@ export function DataTable<T>({
                     scope="col"
                     aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                     className={cn(
-                      "h-12 whitespace-nowrap px-5 text-start align-middle font-medium text-[0.8125rem] text-foreground uppercase tracking-wide",
+                      "h-12 whitespace-nowrap px-3 text-start first:ps-5 last:pe-5 align-middle font-medium text-[0.8125rem] text-foreground uppercase tracking-wide",
                       meta.className,
                     )}
                   >
@@ -443,7 +447,10 @@ export function DataTable<T>({
                     </td>
                   )}
                   {visibleColumns.map((column) => (
-                    <td key={column.id} className={cn("px-5 py-3 align-middle text-muted-foreground", column.meta.className)}>
+                    <td
+                      key={column.id}
+                      className={cn("px-3 py-3 align-middle text-muted-foreground first:ps-5 last:pe-5", column.meta.className)}
+                    >
                       {column.cell({ row })}
                     </td>
                   ))}
@@ -613,7 +620,8 @@ function ColumnsMenu({ columns, hidden, lastVisible, searchParams, action, onSub
               key={column.id}
               type="submit"
               name="hidden"
-              value={next.join(",")}
+              // "-": none hidden (an empty value would be dropped from the URL, and the remembered choice come back).
+              value={next.join(",") || "-"}
               aria-pressed={column.visible}
               disabled={column.id === lastVisible}
               className="flex cursor-pointer items-center gap-2.5 rounded-sm px-2.5 py-2 text-start text-sm outline-none hover:bg-primary-subtle hover:text-primary-text focus-visible:bg-primary-subtle focus-visible:text-primary-text disabled:cursor-not-allowed disabled:opacity-50"

@@ -1,0 +1,41 @@
+import { ACCOUNTS, expect, signIn, test } from "./support";
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+const header = (page: import("@playwright/test").Page, name: string) =>
+  page.locator("[data-slot='data-table'] thead th").filter({ hasText: new RegExp(`^${name}`, "i") });
+
+test("the numbers list fits 1280 px without sideways scrolling, capabilities on one line", async ({ page }) => {
+  // Provider staff see the widest list: the organization column and the assign control.
+  await signIn(page, ACCOUNTS.superAdmin, undefined, "/tools/numbers");
+  await expect(page.locator("[data-slot='data-table'] tbody tr").first()).toBeVisible();
+  const overflow = await page.evaluate(() => {
+    const wrapper = document.querySelector("[data-slot='data-table'] table")?.parentElement;
+    // What sticks out, to say so when it fails.
+    const wide = [...document.querySelectorAll("body *")]
+      .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
+      .slice(0, 3)
+      .map((element) => `${element.tagName}.${element.className}`.slice(0, 120));
+    return {
+      table: wrapper ? wrapper.scrollWidth - wrapper.clientWidth : -1,
+      page: document.documentElement.scrollWidth - document.documentElement.clientWidth,
+      wide,
+    };
+  });
+  expect(overflow).toEqual({ table: 0, page: 0, wide: [] });
+});
+
+test("the column chooser remembers its choice", async ({ page }) => {
+  await signIn(page, ACCOUNTS.providerAdmin, undefined, "/tools/numbers");
+  await expect(header(page, "Type")).toHaveCount(1);
+  await page.getByText("Columns", { exact: true }).click();
+  await page.getByRole("button", { name: "Type", exact: true }).click();
+  await expect(header(page, "Type")).toHaveCount(0);
+  await page.goto("/tools/numbers");
+  await expect(header(page, "Type")).toHaveCount(0);
+  await page.getByText("Columns", { exact: true }).click();
+  await page.getByRole("button", { name: "Type", exact: true }).click();
+  await expect(header(page, "Type")).toHaveCount(1);
+  await page.goto("/tools/numbers");
+  await expect(header(page, "Type")).toHaveCount(1);
+});
