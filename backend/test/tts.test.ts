@@ -180,7 +180,7 @@ describe("prompts API", () => {
     const created = await json<Prompt>(await client.post("/api/tts", { ...french, render: false }));
     // A voice the engine no longer offers (e.g. after switching TTS_ENGINE).
     await env.DB.prepare("UPDATE tts_prompts SET voice = 'xx+m3' WHERE id = ?").bind(created.id).run();
-    const { renderPrompt } = await import("../src/routes/tts");
+    const { renderPrompt } = await import("../src/lib/tts-job");
     const { drizzle } = await import("drizzle-orm/d1");
     const { schema } = await import("../src/db/schema");
     await env.DB.prepare("UPDATE tts_prompts SET status = 'rendering' WHERE id = ?").bind(created.id).run();

@@ -1,7 +1,6 @@
 /** Branded documents: what may be uploaded (decided by the bytes, not the name) and how names are cleaned. */
 import type { Db } from "../db/client";
 import { brandedDocuments, type DOCUMENT_KINDS } from "../db/schema";
-import { sniffImage } from "../routes/system-settings";
 import type { AppEnv, CurrentUser } from "./context";
 import { isUnsafeSvg } from "./svg";
 
@@ -81,4 +80,20 @@ export async function storeGeneratedPdf(
     .returning({ id: brandedDocuments.id });
   if (!created) throw new Error("Document insert returned no row.");
   return { id: created.id, name };
+}
+
+/** The image type by its first bytes (the declared type is not trusted); null when not an allowed image. */
+export function sniffImage(bytes: Uint8Array): { type: string; extension: string } | null {
+  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
+  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { type: "image/png", extension: "png" };
+  if (starts(0xff, 0xd8, 0xff)) return { type: "image/jpeg", extension: "jpg" };
+  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === "WEBP") {
+    return { type: "image/webp", extension: "webp" };
+  }
+  const head = new TextDecoder().decode(bytes.slice(0, 1024)).replace(/^\uFEFF/, "");
+  // An SVG: optional XML declaration, comments and doctype, then the <svg> root.
+  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head)) {
+    return { type: "image/svg+xml", extension: "svg" };
+  }
+  return null;
 }

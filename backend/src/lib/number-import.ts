@@ -21,8 +21,8 @@ import {
   rowErrorKey,
 } from "../../../common/number-imports";
 import { CNAM_MAX_LENGTH, CNAM_PATTERN, NUMBER_TYPES } from "../../../common/phone-numbers";
-import { E911AddressBody } from "../routes/e911";
 import type { CurrentUser } from "./context";
+import { E911AddressBody } from "./e911-address";
 import { ApiError, validationError } from "./errors";
 import { CsvReader, concat, ImportFileError } from "./number-import-csv";
 import { isSafeText } from "./validation";

@@ -32,10 +32,10 @@ import {
   residentialDrafts,
   users,
 } from "../db/schema";
-import { addressValues, oneLine } from "../routes/e911";
 import { type ActivityStatementInput, activityStatement, backgroundActivityStatement } from "./activity";
 import { enqueueDraftCheck } from "./carrier-sync";
 import type { AppEnv, CurrentUser } from "./context";
+import { addressValues, oneLine } from "./e911-address";
 import { ApiError } from "./errors";
 import { heldInInventory } from "./inventory";
 import { sendInvitationWith } from "./invitations";

@@ -8,6 +8,7 @@ import { LOCALES, numberOrders, organizations, phoneNumbers, residentialDrafts, 
 import { logActivity } from "../lib/activity";
 import { currentUser, requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv, CurrentUser } from "../lib/context";
+import { E911AddressBody } from "../lib/e911-address";
 import { ApiError, forbidden, notFound, validationError } from "../lib/errors";
 import { heldInInventory } from "../lib/inventory";
 import { errorResponses, jsonBody, jsonContent, MessageSchema } from "../lib/openapi";
@@ -27,7 +28,6 @@ import {
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
 import { currentTime } from "../lib/time";
 import { safeText, validationHook } from "../lib/validation";
-import { E911AddressBody } from "./e911";
 
 /**
  * The residential user wizard (`/residential/add`): a draft per sign-up, one call per step, and a submission

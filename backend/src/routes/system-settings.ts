@@ -3,6 +3,7 @@ import { LOCALES } from "../db/schema";
 import { logActivity } from "../lib/activity";
 import { requireAuth, requirePermission } from "../lib/auth";
 import type { AppEnv } from "../lib/context";
+import { sniffImage } from "../lib/documents";
 import { validationError } from "../lib/errors";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { getSettings, LOGO_KINDS, putSetting, type SystemSettings, TWO_FACTOR_POLICIES } from "../lib/settings";
@@ -106,22 +107,6 @@ systemSettingsRoutes.openapi(
     return c.json(present(await getSettings(db)), 200);
   },
 );
-
-/** The image type by its first bytes (the declared type is not trusted); null when not an allowed image. */
-export function sniffImage(bytes: Uint8Array): { type: string; extension: string } | null {
-  const starts = (...signature: number[]) => signature.every((byte, index) => bytes[index] === byte);
-  if (starts(0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a)) return { type: "image/png", extension: "png" };
-  if (starts(0xff, 0xd8, 0xff)) return { type: "image/jpeg", extension: "jpg" };
-  if (starts(0x52, 0x49, 0x46, 0x46) && String.fromCharCode(...bytes.slice(8, 12)) === "WEBP") {
-    return { type: "image/webp", extension: "webp" };
-  }
-  const head = new TextDecoder().decode(bytes.slice(0, 1024)).replace(/^\uFEFF/, "");
-  // An SVG: optional XML declaration, comments and doctype, then the <svg> root.
-  if (/^\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*|<!DOCTYPE[^>]*>\s*)*<svg[\s>]/i.test(head)) {
-    return { type: "image/svg+xml", extension: "svg" };
-  }
-  return null;
-}
 
 systemSettingsRoutes.openapi(
   createRoute({

@@ -10,7 +10,7 @@ import { csvExportResponse, exportResponse } from "../lib/export";
 import { errorResponses, jsonBody, jsonContent } from "../lib/openapi";
 import { likePattern, listQuerySchema, paginate, paginatorSchema } from "../lib/pagination";
 import { tenantScope, writableOrganizationId } from "../lib/tenant";
-import { enqueueRender, TTS_RETRIES_EXHAUSTED } from "../lib/tts-job";
+import { enqueueRender, TTS_PROMPT_MAX_MS } from "../lib/tts-job";
 import { ErrorBag, validationHook } from "../lib/validation";
 import { findVoice, TTS_LANGUAGES, type TtsEngine, TtsRenderError, TtsTooLong, ttsEngine } from "../tts";
 import { checkSsml, SSML_TAGS, speechEstimateMs } from "../tts/ssml";
@@ -22,9 +22,8 @@ export const ttsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }
 export const TTS_TEXT_LIMIT = 3000;
 /** Longest text the unsaved "Listen" preview renders (it runs during the request). */
 export const TTS_PREVIEW_LIMIT = 500;
-/** Longest audio a preview and a prompt may have (issue 23, item 6): checked before rendering, and a hard cap of the engine's output. */
+/** Longest audio a preview may have (issue 23, item 6; a prompt: `TTS_PROMPT_MAX_MS`): checked before rendering, and a hard cap of the engine's output. */
 export const TTS_PREVIEW_MAX_MS = 60_000;
-export const TTS_PROMPT_MAX_MS = 600_000;
 
 const idParam = z.object({ id: z.coerce.number().int().positive() });
 
@@ -111,59 +110,6 @@ async function findPrompt(db: Db, me: CurrentUser, id: number) {
   const [row] = await selectPrompts(db).where(and(eq(ttsPrompts.id, id), tenantScope(me, ttsPrompts.organizationId)));
   if (!row) throw notFound();
   return row;
-}
-
-/**
- * Renders one revision of a prompt and stores the audio; runs on the TTS queue (lib/tts-job.ts). The final
- * update only applies while the prompt is still at that revision: an edit made meanwhile started its own
- * render, and the older audio is thrown away.
- */
-export async function renderPrompt(
-  env: AppEnv["Bindings"],
-  db: Db,
-  engine: TtsEngine,
-  promptId: number,
-  revision: number,
-  userId: number,
-  options: { finalAttempt: boolean } = { finalAttempt: true },
-) {
-  const [prompt] = await db
-    .select()
-    .from(ttsPrompts)
-    .where(and(eq(ttsPrompts.id, promptId), eq(ttsPrompts.revision, revision)));
-  if (!prompt) return;
-  const current = and(eq(ttsPrompts.id, promptId), eq(ttsPrompts.revision, revision));
-  const voice = findVoice(engine, prompt.voice);
-  try {
-    if (!voice) throw new TtsRenderError(`The voice "${prompt.voice}" is not offered by the ${engine.id} engine.`);
-    const audio = await engine.render({ text: prompt.text, format: prompt.format, voice, maxDurationMs: TTS_PROMPT_MAX_MS });
-    const key = `tts/${prompt.organizationId}/${prompt.id}-${revision}.${audio.extension}`;
-    await env.FILES.put(key, audio.bytes, { httpMetadata: { contentType: audio.contentType } });
-    const updated = await db
-      .update(ttsPrompts)
-      .set({
-        status: "ready",
-        error: null,
-        audioKey: key,
-        audioSize: audio.bytes.length,
-        durationMs: audio.durationMs,
-        renderedBy: userId,
-        renderedAt: new Date().toISOString(),
-      })
-      .where(current)
-      .returning({ id: ttsPrompts.id });
-    if (updated.length === 0) await env.FILES.delete(key);
-    else if (prompt.audioKey && prompt.audioKey !== key) await env.FILES.delete(prompt.audioKey);
-  } catch (error) {
-    // Not the engine's refusal (storage, database): the queue tries again, unless this was the last attempt.
-    if (!(error instanceof TtsRenderError) && !options.finalAttempt) throw error;
-    const reason = error instanceof TtsRenderError ? error.message : TTS_RETRIES_EXHAUSTED;
-    if (!(error instanceof TtsRenderError)) console.error("tts render", promptId, error);
-    await db
-      .update(ttsPrompts)
-      .set({ status: "failed", error: reason.slice(0, 1000), renderedBy: userId, renderedAt: new Date().toISOString() })
-      .where(current);
-  }
 }
 
 const SORTS = {
