@@ -12,7 +12,7 @@ test("the numbers list fits 1280 px without sideways scrolling, capabilities on 
   const overflow = await page.evaluate(() => {
     const wrapper = document.querySelector("[data-slot='data-table'] table")?.parentElement;
     // What sticks out, to say so when it fails.
-    const wide = [...document.querySelectorAll("body *")]
+    const wide = Array.from(document.querySelectorAll("body *"))
       .filter((element) => element.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
       .slice(0, 3)
       .map((element) => `${element.tagName}.${element.className}`.slice(0, 120));
