@@ -181,9 +181,13 @@ describe("SanctumClient", () => {
 
   it("gives up after UPSTREAM_TIMEOUT_MS, aborting the request", async () => {
     let aborted = false;
+    // Node's Request follows the caller's signal through a weak reference: held here, the garbage collector
+    // cannot drop it (and its abort event) before the timeout, as it once did in a full unit run.
+    const held: Request[] = [];
     const { client } = await setup(
       (request) =>
         new Promise<Response>((_, reject) => {
+          held.push(request);
           request.signal.addEventListener("abort", () => {
             aborted = true;
             reject(request.signal.reason);
@@ -194,6 +198,7 @@ describe("SanctumClient", () => {
     const started = Date.now();
     await expect(client.call("/api/user")).rejects.toMatchObject({ status: 504, reason: "timeout" });
     expect(aborted).toBe(true);
+    expect(held).toHaveLength(1);
     expect(Date.now() - started).toBeLessThan(2_000);
   });
 
