@@ -164,7 +164,12 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
             {
               id: "organization",
               meta: { label: t("columns.organization") },
-              cell: ({ row }) => row.original.organization_name ?? <span className="text-muted-foreground">{t("unassigned")}</span>,
+              cell: ({ row }) =>
+                row.original.organization_name ? (
+                  <LongText text={row.original.organization_name} />
+                ) : (
+                  <span className="text-muted-foreground">{t("unassigned")}</span>
+                ),
             } satisfies ColumnDef<PhoneNumber>,
           ]
         : []),
@@ -198,7 +203,7 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
       {
         id: "label",
         meta: { label: t("columns.label"), sortable: true },
-        cell: ({ row }) => row.original.label ?? "—",
+        cell: ({ row }) => (row.original.label ? <LongText text={row.original.label} /> : "—"),
       },
       {
         id: "cnam",
@@ -368,5 +373,14 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
         />
       </Card>
     </div>
+  );
+}
+
+/** A free-text cell cut to one line (the whole text on hover), so that long names never widen the list past 1280 px. */
+function LongText({ text }: { text: string }) {
+  return (
+    <span className="block max-w-44 truncate" title={text}>
+      {text}
+    </span>
   );
 }
