@@ -50,6 +50,10 @@ test.describe("telephony tools meeting a throttled or failing backend", () => {
     await page.getByLabel("Caller name").fill("Typed during the outage");
     await page.getByLabel("House number", { exact: true }).fill("742");
     await page.getByLabel("Street name").fill("Evergreen");
+    // Every required field, whatever another spec left on this entry (its address may have been removed).
+    await page.getByLabel("City").fill("SPRINGFIELD");
+    await page.getByLabel("State").selectOption("IL");
+    await page.getByLabel("ZIP code", { exact: true }).fill("62704");
     await fault(page, "500:/api/e911/9");
     await page.getByRole("button", { name: "Validate and save" }).click();
     await expect(page.getByText(UNAVAILABLE).first()).toBeVisible();
