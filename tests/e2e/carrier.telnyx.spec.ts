@@ -4,12 +4,8 @@
 // the lists show the final state (issue 24: "within a minute, without opening them again").
 import type { Page } from "@playwright/test";
 import { placeOrder } from "./order-helpers";
+import { fillPortingOrder, PDF } from "./porting-helpers";
 import { ACCOUNTS, expect, signIn, test, unique } from "./support";
-
-/** A tiny but valid PDF: the backend recognizes documents by their content. */
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
-);
 
 /**
  * Two landline numbers (exchange 500–899; 3xx and 4xx are wireless in the simulator) of one losing carrier (the
@@ -65,18 +61,7 @@ test("a porting order filed on Telnyx reaches Completed without being opened aga
   await page.getByRole("link", { name: "Start a porting order with the portable ones" }).click();
 
   await expect(page.getByLabel("Numbers", { exact: true })).toHaveValue(`+1${first}\n+1${second}`);
-  await page.getByLabel("Entity name").fill(entity);
-  await page.getByLabel("Authorized person").fill("Pat Porter");
-  await page.getByLabel("Billing telephone number").fill(first);
-  await page.getByLabel("Account number").fill("ACCT-4242");
-  await page.getByLabel("PIN").fill("1234");
-  await page.getByLabel("House number").fill("350");
-  await page.getByLabel("Street name").fill("Fifth");
-  await page.getByLabel("Street suffix").fill("Ave");
-  await page.getByLabel("City").fill("NEW YORK");
-  await page.getByLabel("State").selectOption("NY");
-  await page.getByLabel("ZIP or postal code").fill("10118");
-  await page.getByLabel("Letter of authorization (LOA)").setInputFiles({ name: "loa.pdf", mimeType: "application/pdf", buffer: PDF });
+  await fillPortingOrder(page, entity, first);
   // Telnyx wants the latest bill as well as the LOA (the sandbox does not).
   await page.getByLabel("Latest bill").setInputFiles({ name: "bill.pdf", mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("button", { name: "Submit", exact: true }).click();

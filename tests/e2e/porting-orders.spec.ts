@@ -1,10 +1,6 @@
 import { expectNoSeriousViolations } from "./axe";
+import { fillPortingOrder } from "./porting-helpers";
 import { ACCOUNTS, expect, signIn, test, unique, waitForHydration, waitingForHydration } from "./support";
-
-/** A tiny but valid PDF: the backend recognizes documents by their content. */
-const PDF = Buffer.from(
-  "%PDF-1.4\n1 0 obj << /Type /Catalog /Pages 2 0 R >> endobj\n2 0 obj << /Type /Pages /Kids [] /Count 0 >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n",
-);
 
 /** Two portable landline numbers nobody else uses (exchanges 500–899: a wireless one, 300–499, needs the account's PIN). */
 function freshNumbers(): [string, string] {
@@ -36,18 +32,7 @@ test("from the portability check to a completed port: LOA upload, submit, watch,
   await expect(page.locator("#porting-order").getByText("This field is required.").first()).toBeVisible();
   await expect(page.getByLabel("Numbers", { exact: true })).toHaveValue(`+1${first}\n+1${second}`);
 
-  await page.getByLabel("Entity name").fill(entity);
-  await page.getByLabel("Authorized person").fill("Pat Porter");
-  await page.getByLabel("Billing telephone number").fill(first);
-  await page.getByLabel("Account number").fill("ACCT-4242");
-  await page.getByLabel("PIN").fill("1234");
-  await page.getByLabel("House number").fill("350");
-  await page.getByLabel("Street name").fill("Fifth");
-  await page.getByLabel("Street suffix").fill("Ave");
-  await page.getByLabel("City").fill("NEW YORK");
-  await page.getByLabel("State").selectOption("NY");
-  await page.getByLabel("ZIP or postal code").fill("10118");
-  await page.getByLabel("Letter of authorization (LOA)").setInputFiles({ name: "loa.pdf", mimeType: "application/pdf", buffer: PDF });
+  await fillPortingOrder(page, entity, first);
   await page.getByRole("button", { name: "Submit", exact: true }).click();
 
   await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
