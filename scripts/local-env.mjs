@@ -85,7 +85,9 @@ export function chooseBackend(fromEnvironment, file = ".dev.vars") {
     );
   }
   messages.push(
-    sanctumUrl ? `Backend: the Laravel Sanctum API at ${sanctumUrl} (SANCTUM_URL)` : "Backend: the bundled backend (backend/, SANCTUM_URL is empty)",
+    sanctumUrl
+      ? `Backend: the Laravel Sanctum API at ${sanctumUrl} (SANCTUM_URL)`
+      : "Backend: the bundled backend (backend/, SANCTUM_URL is empty)",
   );
   return { sanctumUrl, messages };
 }
