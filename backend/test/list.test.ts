@@ -367,6 +367,10 @@ describe("capped counts (issue 30)", () => {
            ORDER BY created_at DESC, id DESC LIMIT 25 OFFSET ${offset}`,
         )
       ).map((row) => row.id);
+    // The exact word passes the cap alone; a prefix of it ("deepwor", no such term) is counted on all its matches.
+    expect(await json<Page>(await admin.get("/api/activity-log?search=deepwor"))).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    const member = await signedIn("marcus.bell@lakeside.test");
+    expect(await json<Page>(await member.get("/api/activity-log?search=deepword"))).toMatchObject({ total: 0, data: [] });
     for (const page of [1, 50, 400])
       expect(await ids(`/api/activity-log?search=deepword&per_page=25&page=${page}`)).toEqual(await expected((page - 1) * 25));
   });

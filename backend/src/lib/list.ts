@@ -40,6 +40,11 @@ export interface ListSearch {
    */
   ids?: SQL;
   /**
+   * Ids of some of the matches, cheaper to read than all of them (a one-word search's exact word, without the
+   * prefix FTS5 merges every term for): when they alone pass the cap, so do the matches.
+   */
+  someIds?: SQL;
+  /**
    * For the scan walk: a test of one row that needs no set of every match (null when the search cannot be
    * written so). `where("scan")` first builds that set, ~0.1 s at 200,000 matches; a row test costs
    * microseconds a row, so it wins while the walk is short (`ROW_TEST_WALK`).
@@ -176,9 +181,16 @@ async function broadSearch<Row>(db: Db, spec: ListSpec<Row>, organizationId: num
 }
 
 /** Matches of the search, up to `COUNT_CAP + 1`: from the search index alone when nothing else narrows them. */
-function searchCount<Row>(db: Db, spec: ListSpec<Row>, scope: SQL | undefined, filtered: boolean): Promise<number> {
+async function searchCount<Row>(db: Db, spec: ListSpec<Row>, scope: SQL | undefined, filtered: boolean): Promise<number> {
   const search = spec.search as ListSearch;
-  if (search.ids && scope === undefined && !filtered) return countIdsUpTo(db, search.ids);
+  const indexAlone = search.ids !== undefined && scope === undefined && !filtered;
+  if (search.someIds) {
+    const some = indexAlone
+      ? await countIdsUpTo(db, search.someIds)
+      : await countUpTo(db, spec.table, and(scope, ...spec.filters, sql`${spec.id} IN (${search.someIds})`));
+    if (some > COUNT_CAP) return some;
+  }
+  if (indexAlone) return countIdsUpTo(db, search.ids as SQL);
   return countUpTo(db, spec.table, and(scope, ...spec.filters, search.where("lookup")));
 }
 
@@ -250,7 +262,15 @@ export function searchCondition(index: SearchIndex, id: SQLiteColumn, search: st
     ids,
     rowTest: (db) => exactTermTest(db, index, id, search),
     scanTest: wordScanTest(index, id, search, ids),
+    someIds: exactWordIds(index, search),
   };
+}
+
+/** Rows having a one-word search's word as a whole term (a subset of its matches), from the index alone. */
+function exactWordIds(index: SearchIndex, search: string): SQL | undefined {
+  const word = singleAsciiWord(search);
+  if (word === null) return undefined;
+  return sql`SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${`"${word}"`}`;
 }
 
 /** The columns of each word index (migration 0004): the listed table's own columns of the same names. */
