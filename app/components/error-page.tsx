@@ -117,8 +117,9 @@ export function ErrorPage({ status, signedIn = false, retryAfter, upstream, appN
       <h1 className="font-semibold text-2xl">{title}</h1>
       <p className="max-w-md text-muted-foreground">{message}</p>
       {retry && kept ? <KeptFormPanel kept={kept} /> : null}
-      {retry ? (
-        // The same address again as a full page load, with or without JavaScript.
+      {retry && !kept ? (
+        // The same address again as a full page load, with or without JavaScript (after a failed post,
+        // "Send again" takes its place: a reload would drop what was typed).
         <Link
           to={`${location.pathname}${location.search}`}
           reloadDocument

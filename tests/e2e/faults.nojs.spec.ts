@@ -54,6 +54,8 @@ test.describe("a form post without JavaScript while the backend fails every call
     await expect(kept.getByText("What you typed")).toBeVisible();
     await expect(kept.getByText("Typed while everything was down")).toBeVisible();
     await expect(kept.getByText(name)).toBeVisible();
+    // A plain reload would drop what was typed: the page offers "Send again" instead.
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveCount(0);
 
     await fault(page, null);
     await kept.getByRole("button", { name: "Send again" }).click();
