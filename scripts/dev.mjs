@@ -9,7 +9,7 @@
 // of the sandbox carrier: the simulator starts here and backend/.dev.vars points the backend at it.
 import { spawn, spawnSync } from "node:child_process";
 import { parseArgs } from "node:util";
-import { ensureLocalEnv, readDevVars, setDevVar, setLocalCarrier, wranglerEnv } from "./local-env.mjs";
+import { chooseBackend, ensureLocalEnv, readDevVars, setLocalCarrier, wranglerEnv } from "./local-env.mjs";
 import { ensureMailCatcher } from "./mail-catcher.mjs";
 import { startTelnyxSim } from "./telnyx-sim/server.mjs";
 
@@ -25,22 +25,8 @@ const run = (command, args) => {
 };
 
 ensureLocalEnv();
-const devVars = readDevVars();
-const fromEnvironment = process.env.SANCTUM_URL;
-if (fromEnvironment !== undefined && fromEnvironment.trim() !== (devVars.SANCTUM_URL ?? "")) {
-  // The Worker reads its variables from .dev.vars only: an environment variable alone would be ignored.
-  setDevVar("SANCTUM_URL", fromEnvironment.trim());
-  devVars.SANCTUM_URL = fromEnvironment.trim();
-  console.log(
-    `SANCTUM_URL from the environment (${fromEnvironment.trim() || "empty: the bundled backend"}) replaces the one in .dev.vars; .dev.vars now says so too.`,
-  );
-}
-const sanctumUrl = devVars.SANCTUM_URL ?? "";
-console.log(
-  sanctumUrl
-    ? `Backend: the Laravel Sanctum API at ${sanctumUrl} (SANCTUM_URL)`
-    : "Backend: the bundled backend (backend/, SANCTUM_URL is empty)",
-);
+const { sanctumUrl, messages } = chooseBackend(process.env.SANCTUM_URL);
+for (const message of messages) console.log(message);
 
 if (!sanctumUrl) {
   run("npm", ["run", "--silent", "db:migrate"]);
@@ -103,7 +89,8 @@ function announce() {
 /** The host Laravel sees in Origin: UPSTREAM_ORIGIN's when set, else the portal's own. */
 function statefulHost() {
   try {
-    if (devVars.UPSTREAM_ORIGIN) return new URL(devVars.UPSTREAM_ORIGIN).host;
+    const { UPSTREAM_ORIGIN } = readDevVars();
+    if (UPSTREAM_ORIGIN) return new URL(UPSTREAM_ORIGIN).host;
   } catch {
     // An invalid UPSTREAM_ORIGIN fails at the first request with its own message.
   }

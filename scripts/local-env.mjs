@@ -69,6 +69,29 @@ export function setDevVar(name, value, file = ".dev.vars") {
   writeFileSync(file, `${kept.join("\n")}\n`);
 }
 
+/**
+ * Which upstream `npm run dev` serves (issue 26.3): SANCTUM_URL from the environment wins over .dev.vars.
+ * The Worker reads .dev.vars only, so an environment variable alone would be silently ignored: the line
+ * there is rewritten to match, and said so. The last message always names the backend in use.
+ */
+export function chooseBackend(fromEnvironment, file = ".dev.vars") {
+  const messages = [];
+  let sanctumUrl = readDevVars(file).SANCTUM_URL ?? "";
+  if (fromEnvironment !== undefined && fromEnvironment.trim() !== sanctumUrl) {
+    sanctumUrl = fromEnvironment.trim();
+    setDevVar("SANCTUM_URL", sanctumUrl, file);
+    messages.push(
+      `SANCTUM_URL from the environment (${sanctumUrl || "empty: the bundled backend"}) replaces the one in .dev.vars; .dev.vars now says so too.`,
+    );
+  }
+  messages.push(
+    sanctumUrl
+      ? `Backend: the Laravel Sanctum API at ${sanctumUrl} (SANCTUM_URL)`
+      : "Backend: the bundled backend (backend/, SANCTUM_URL is empty)",
+  );
+  return { sanctumUrl, messages };
+}
+
 export const wranglerEnv = { ...process.env, CLOUDFLARE_CF_FETCH_ENABLED: "false", WRANGLER_SEND_METRICS: "false" };
 
 const CARRIER_MANAGED = "# Managed by scripts/local-env.mjs: the carrier of npm run dev -- --carrier telnyx (the local Telnyx simulator)";

@@ -6,6 +6,7 @@ import { getEnv } from "./cloudflare.server";
 import { parseWithZod } from "./form-parse";
 import { Unauthenticated, UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "./sanctum/client.server";
 import { redirectWithToast } from "./toast.server";
+import type { KeptForm } from "./types";
 import { translateError } from "./validation-message";
 
 type Context = Readonly<RouterContextProvider>;
@@ -19,11 +20,47 @@ const FORM_TYPES = new Set(["application/x-www-form-urlencoded", "multipart/form
 export async function readFormData(request: Request): Promise<FormData> {
   const type = request.headers.get("Content-Type")?.split(";")[0]?.trim().toLowerCase() ?? "";
   if (!FORM_TYPES.has(type)) throw data(null, { status: 415, statusText: "Unsupported Media Type" });
+  let form: FormData;
   try {
-    return await request.formData();
+    form = await request.formData();
   } catch {
     throw data(null, { status: 400, statusText: "Bad Request" });
   }
+  postedForms.set(request, form);
+  return form;
+}
+
+/** The form each post carried, for the page of a post whose page could not be drawn again (`keptForm`). */
+const postedForms = new WeakMap<Request, FormData>();
+
+/** Fields never written back into a page: the user types them again. */
+const SECRET_FIELD = /password|secret|token|(^|_)pin$|^(code|recovery_code)$/i;
+/** Beyond this many characters nothing is kept (the page carries the values in its HTML and its data). */
+const KEPT_FORM_MAX_CHARS = 64 * 1024;
+
+/**
+ * The form a document post (without JavaScript) carried, when its action failed and the page around
+ * the form could not be drawn again either (the backend down for every call, decision 038): the
+ * "service unavailable" page shows it and can send it again, so nothing typed is lost.
+ */
+export async function keptForm(request: Request): Promise<KeptForm | undefined> {
+  if (request.method !== "POST" || new URL(request.url).pathname.endsWith(".data")) return undefined;
+  // An action that failed before reading its form (its record could not be read) left the body unread.
+  const form = postedForms.get(request) ?? (request.bodyUsed ? undefined : await readFormData(request).catch(() => undefined));
+  if (!form) return undefined;
+  const fields: [string, string][] = [];
+  let omitted = false;
+  let chars = 0;
+  for (const [name, value] of form) {
+    if (typeof value !== "string" || SECRET_FIELD.test(name)) {
+      omitted ||= typeof value === "string" || value.size > 0;
+      continue;
+    }
+    chars += name.length + value.length;
+    fields.push([name, value]);
+  }
+  if (chars > KEPT_FORM_MAX_CHARS) return { fields: [], omitted: true };
+  return fields.length > 0 ? { fields, omitted } : undefined;
 }
 
 /**

@@ -35,3 +35,11 @@ export interface PublicSettings {
   logos: { light: string | null; dark: string | null; collapsed: string | null };
   links: { client_success: string | null; billing: string | null; feedback: string | null };
 }
+
+/** What a form post typed, carried by the "service unavailable" page when the page around the form failed too (decision 038). */
+export interface KeptForm {
+  /** The posted fields in order, as sent again by that page's button; secrets and files are left out. */
+  fields: [name: string, value: string][];
+  /** Some fields were left out (passwords, PINs, tokens, files, or too much text): they must be given again. */
+  omitted: boolean;
+}

@@ -5,6 +5,7 @@ import { data, Form, Link, useLocation, useNavigation, useRevalidator } from "re
 import { PageHeader } from "~/components/admin/page-header";
 import { ImportSteps } from "~/components/imports/steps";
 import { importTiming, importUrl, type NumberImport, type NumberImportDetail } from "~/components/imports/types";
+import { NumberLink } from "~/components/numbers/number-link";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -20,6 +21,7 @@ import { translateError, useMessageStrings } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import { IMPORT_PREVIEW_ERRORS } from "../../common/number-imports";
+import { formatNanp } from "../../common/phone-numbers";
 import type { Route } from "./+types/tools.import.phone-numbers.step-2";
 
 export const handle: StringsHandle = { i18n: ["imports", "admin", "e911"] };
@@ -110,6 +112,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
   const running = job.status === "queued" || job.status === "running";
   const now = useNow(running);
   const number = (value: number) => numberFormat(i18n.language).format(value);
+  const seconds = (value: number) => numberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
   const duration = (seconds: number) =>
     seconds < 60
       ? t("duration.seconds", { count: seconds })
@@ -150,15 +153,18 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
           <CardTitle>{t("preview.counts")}</CardTitle>
         </CardHeader>
         <CardContent className="space-y-4">
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="import-counts">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-6" data-testid="import-counts">
             <Stat label={t("preview.rows")} value={number(job.rows_total)} testId="count-rows" />
             <Stat label={t("preview.valid")} value={number(job.rows_valid)} testId="count-valid" />
             <Stat label={t("preview.invalid")} value={number(job.rows_invalid)} testId="count-invalid" />
             <Stat label={t("preview.duplicates")} value={number(job.duplicates)} testId="count-duplicates" />
             <Stat label={t("preview.existing")} value={number(job.existing)} testId="count-existing" />
+            <Stat label={t("preview.taken")} value={number(job.taken)} testId="count-taken" />
           </dl>
+          {/* A repeat within the file and a number already in the inventory are different things (issue 25). */}
+          <p className="text-sm">{t("preview.countsExplained")}</p>
           <p className="text-muted-foreground text-sm">
-            {t("preview.validatedIn", { seconds: (job.validation_ms / 1000).toFixed(1) })}
+            {t("preview.validatedIn", { seconds: seconds(job.validation_ms / 1000) })}
             {job.ignored_columns.length > 0 && <> {t("preview.ignoredColumns", { columns: job.ignored_columns.join(", ") })}</>}
           </p>
           {job.organizations.length > 0 && (
@@ -173,7 +179,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
                     {t("preview.valid")}
                   </th>
                   <th scope="col" className="py-2 text-end font-semibold">
-                    {t("preview.existing")}
+                    {t("preview.existingColumn")}
                   </th>
                 </tr>
               </thead>
@@ -312,6 +318,45 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
               </Link>
             </div>
           </CardContent>
+        </Card>
+      )}
+
+      {job.existing_rows.length > 0 && (
+        <Card className="gap-0 py-0">
+          <CardHeader className="py-4">
+            <CardTitle>{t("preview.existingRows", { count: job.existing })}</CardTitle>
+          </CardHeader>
+          {job.existing > job.existing_rows.length && (
+            <p className="px-6 pb-4 text-sm">{t("preview.existingRowsFirst", { count: job.existing_rows.length })}</p>
+          )}
+          <div className="overflow-x-auto">
+            <table className="w-full text-sm" data-testid="existing-rows">
+              <thead className="border-y bg-muted/40 text-xs uppercase tracking-wide">
+                <tr>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t("preview.row")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t("preview.number")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t("preview.outcome")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {job.existing_rows.map((entry) => (
+                  <tr key={entry.row} className="border-b last:border-b-0" data-row={entry.row}>
+                    <td className="px-4 py-2 tabular-nums">{entry.row}</td>
+                    <td className="px-4 py-2">
+                      <NumberLink label={formatNanp(entry.number)} id={entry.number_id} />
+                    </td>
+                    <td className="px-4 py-2">{t(`preview.outcomes.${entry.outcome ?? "pending"}`)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </Card>
       )}
 

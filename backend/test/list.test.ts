@@ -1,8 +1,8 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client";
-import { activityLog, phoneNumbers } from "../src/db/schema";
-import { COUNT_CAP, exactTermTest, ftsPhrase, substringCondition } from "../src/lib/list";
+import { activityLog, mailLog, phoneNumbers, users } from "../src/db/schema";
+import { COUNT_CAP, exactTermTest, ftsPhrase, searchCondition, singleAsciiWord, substringCondition } from "../src/lib/list";
 import { paginate } from "../src/lib/pagination";
 import { json, query, signedIn } from "./helpers";
 
@@ -297,5 +297,81 @@ describe("capped counts (issue 30)", () => {
     expect(paginate(full, COUNT_CAP, COUNT_CAP / 10, 10, { capped: true }).last_page).toBe(COUNT_CAP / 10 + 1);
     expect(paginate(full.slice(0, 3), COUNT_CAP, 1005, 10, { capped: true })).toMatchObject({ last_page: 1005, from: 10_041, to: 10_043 });
     expect(paginate(full, 25, 1, 10)).not.toHaveProperty("total_capped");
+  });
+
+  it("test a walked row on its own columns exactly as the search index would (one ASCII word)", async () => {
+    // Token edges the index draws: punctuation, underscores, digits, case, accents folded, letters joining tokens.
+    const labels = [
+      "Updated profile",
+      "pre-updated",
+      "preupdated",
+      "UPDATED_now",
+      "x.updatedy",
+      "up dated",
+      "éupdated",
+      "Émile Zola",
+      "emile2",
+      "updatedé",
+      "Ünïcode Updated",
+      "42 bulk",
+      "bulk42",
+      "",
+      null,
+    ];
+    const stmt = env.DB.prepare("INSERT INTO activity_log (action, organization_id, subject_label) VALUES (?, NULL, ?)");
+    await env.DB.batch(labels.map((label, i) => stmt.bind(i % 2 ? "scanword.created" : "scantest.removed", label)));
+    const db = createDb(env.DB);
+    const words = ["updated", "upd", "UPDATED", "emile", "e", "42", "bulk", "scanword", "removed", "dated", "zola", "ünïcode"];
+    for (const word of words) {
+      const search = searchCondition("activity_log_fts", activityLog.id, `  ${word}. `);
+      const lookup = await db.select({ id: activityLog.id }).from(activityLog).where(search.where("lookup")).orderBy(activityLog.id);
+      if (!search.scanTest) {
+        expect(singleAsciiWord(word)).toBeNull();
+        continue;
+      }
+      const scanned = await db.select({ id: activityLog.id }).from(activityLog).where(search.scanTest).orderBy(activityLog.id);
+      expect(scanned, word).toEqual(lookup);
+    }
+    // Rows with accents are found through the set of matches ("emile" folds from "Émile").
+    const emile = searchCondition("activity_log_fts", activityLog.id, "emile").scanTest;
+    const found = await db.select({ label: activityLog.subjectLabel }).from(activityLog).where(emile).orderBy(activityLog.id);
+    expect(found.map((row) => row.label)).toContain("Émile Zola");
+    // The other word indexes name their own columns.
+    for (const [index, id] of [
+      ["users_fts", users.id],
+      ["mail_log_fts", mailLog.id],
+    ] as const) {
+      const search = searchCondition(index, id, "lakeside");
+      const table = index === "users_fts" ? users : mailLog;
+      const lookup = await db.select({ id }).from(table).where(search.where("lookup")).orderBy(id);
+      expect(await db.select({ id }).from(table).where(search.scanTest).orderBy(id)).toEqual(lookup);
+    }
+  });
+
+  it("write the row test only for one ASCII word", () => {
+    expect(singleAsciiWord(" Updated! ")).toBe("updated");
+    expect(singleAsciiWord("users.updated")).toBeNull();
+    expect(singleAsciiWord("Dental 42")).toBeNull();
+    expect(singleAsciiWord("émile")).toBeNull();
+    expect(singleAsciiWord("...")).toBeNull();
+  });
+
+  it("give the same deep pages walking with the row test as with the set of matches", async () => {
+    await broadRows("deepword", null);
+    const admin = await signedIn("admin@amp.test");
+    const ids = async (url: string) => (await json<Page>(await admin.get(url))).data.map((row) => row.id);
+    const expected = async (offset: number) =>
+      (
+        await query<{ id: number }>(
+          `SELECT id FROM activity_log WHERE id IN (SELECT rowid FROM activity_log_fts WHERE activity_log_fts MATCH '"deepword"*')
+           ORDER BY created_at DESC, id DESC LIMIT 25 OFFSET ${offset}`,
+        )
+      ).map((row) => row.id);
+    // The exact word passes the cap alone; a prefix of it ("deepwor", no such term) is counted on all its matches.
+    expect(await json<Page>(await admin.get("/api/activity-log?search=deepwor"))).toMatchObject({ total: COUNT_CAP, total_capped: true });
+    const member = await signedIn("marcus.bell@lakeside.test");
+    expect(await json<Page>(await member.get("/api/activity-log?search=deepword"))).toMatchObject({ total: 0, data: [] });
+    for (const page of [1, 50, 400])
+      expect(await ids(`/api/activity-log?search=deepword&per_page=25&page=${page}`)).toEqual(await expected((page - 1) * 25));
   });
 });

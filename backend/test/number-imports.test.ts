@@ -19,6 +19,8 @@ interface ImportAnswer {
   ignored_columns: string[];
   organizations: { organization_id: number; name: string; valid: number; existing: number }[];
   errors: { row: number; column: string | null; message: string }[];
+  taken: number;
+  existing_rows: { row: number; number: string; number_id: number; outcome: "updated" | "skipped" | null }[];
   rows_done: number;
   rows_to_commit: number;
   created_count: number;
@@ -143,7 +145,7 @@ describe("phone-number imports: validation while streaming", () => {
       .split("\r\n");
     expect(lines[0]).toBe("Number,Organization,Type,Label,CNAM,Notes,error,error_column");
     expect(lines).toHaveLength(6);
-    expect(lines[1]).toBe(`${formatted},BUS-10021,,Duplicate,,,The same number as row 2 (written differently).,number`);
+    expect(lines[1]).toBe(`${formatted},BUS-10021,,Duplicate,,,Repeated in this file: the same number as row 2.,number`);
     expect(lines[5]).toContain(`${d},BUS-10021,fax`);
   });
 
@@ -325,6 +327,56 @@ describe("phone-number imports: validation while streaming", () => {
     await admin.post(`/api/phone-number-imports/${again.id}/commit`, { existing: "skip" });
     expect(await finished(admin, again.id)).toMatchObject({ created_count: 0, skipped_count: 1 });
     expect((await env.DB.prepare("SELECT label FROM phone_numbers WHERE e164 = ?").bind(mine).first())?.label).toBe("New label");
+  });
+
+  it("counts in-file duplicates and numbers already in the inventory apart, lists exactly those rows, and reuses a disconnected number (issue 25)", async () => {
+    const admin = await signedIn("admin@amp.test");
+    const [mine, theirs, gone, fresh] = numbers(4);
+    await env.DB.batch([
+      env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status, label) VALUES (?, 2, 'in_service', 'Kept')").bind(mine),
+      env.DB.prepare("INSERT INTO phone_numbers (e164, organization_id, status) VALUES (?, 3, 'porting_in')").bind(theirs),
+      // Released by another organization: nobody's any more (lib/inventory.ts), so it imports like a new number.
+      env.DB.prepare(
+        "INSERT INTO phone_numbers (e164, organization_id, status, label, cnam) VALUES (?, 3, 'disconnected', 'Old', 'OLD')",
+      ).bind(gone),
+    ]);
+    const spaced = (e164: string) => `(${e164.slice(2, 5)}) ${e164.slice(5, 8)}-${e164.slice(8)}`;
+    const csv = [
+      "number,organization,label",
+      `${mine},BUS-10021,A`, // row 2: already the organization's
+      `${theirs},BUS-10021,B`, // row 3: held by another organization
+      `${gone},BUS-10021,C`, // row 4: disconnected, free
+      `${fresh},BUS-10021,D`, // row 5: new
+      `${spaced(mine)},BUS-10021,E`, // row 6: repeats row 2 in the file
+      `${fresh},BUS-10021,F`, // row 7: repeats row 5 in the file
+      "",
+    ].join("\n");
+    const preview = await uploaded(admin, csv);
+    expect(preview).toMatchObject({ rows_total: 6, rows_valid: 3, rows_invalid: 3, duplicates: 2, existing: 1, taken: 1 });
+    const mineId = (await env.DB.prepare("SELECT id FROM phone_numbers WHERE e164 = ?").bind(mine).first<{ id: number }>())?.id;
+    expect(preview.existing_rows).toEqual([{ row: 2, number: mine, number_id: mineId, outcome: null }]);
+    expect(preview.errors.map((error) => [error.row, error.message])).toEqual([
+      [3, "imports.row.number_taken"],
+      [6, 'imports.row.duplicate|{"row":2}'],
+      [7, 'imports.row.duplicate|{"row":5}'],
+    ]);
+    // The listed rows are exactly the counted ones.
+    expect(preview.errors.filter((error) => error.message.startsWith("imports.row.duplicate"))).toHaveLength(preview.duplicates);
+    expect(preview.errors.filter((error) => error.message === "imports.row.number_taken")).toHaveLength(preview.taken);
+
+    await admin.post(`/api/phone-number-imports/${preview.id}/commit`, { existing: "skip", skip_invalid: true });
+    const done = await finished(admin, preview.id);
+    expect(done).toMatchObject({ status: "completed", created_count: 2, skipped_count: 1, updated_count: 0, failed_count: 0, taken: 1 });
+    expect(done.existing_rows).toEqual([{ row: 2, number: mine, number_id: mineId, outcome: "skipped" }]);
+    const reused = await env.DB.prepare("SELECT organization_id, status, label, cnam, import_id FROM phone_numbers WHERE e164 = ?")
+      .bind(gone)
+      .first();
+    expect(reused).toEqual({ organization_id: 2, status: "in_service", label: "C", cnam: null, import_id: preview.id });
+    expect((await env.DB.prepare("SELECT label FROM phone_numbers WHERE e164 = ?").bind(mine).first())?.label).toBe("Kept");
+    expect(await env.DB.prepare("SELECT organization_id, status FROM phone_numbers WHERE e164 = ?").bind(theirs).first()).toEqual({
+      organization_id: 3,
+      status: "porting_in",
+    });
   });
 
   it("creates the E911 addresses of the rows that have one", async () => {

@@ -29,3 +29,39 @@ test.describe("a form post without JavaScript while the backend cannot say who i
     await expect(page.getByLabel("Description")).toHaveValue("");
   });
 });
+
+test.describe("a form post without JavaScript while the backend fails every call, the page's reads too", () => {
+  test("the service-unavailable page keeps what was typed, and sends it again once the backend answers", async ({ page }) => {
+    test.slow();
+    await signIn(page, ACCOUNTS.superAdmin, undefined, "/roles/add");
+    const name = unique("No-JS outage");
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Who can hold it").selectOption("organization");
+    await page.getByLabel("View the dashboard").check();
+    await page.getByRole("button", { name: "Add role" }).click();
+    await expect(page).toHaveURL(/\/roles$/);
+    await page.goto(`/roles?search=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    const editPath = new URL(page.url()).pathname;
+
+    await page.getByLabel("Description").fill("Typed while everything was down");
+    await fault(page, "500");
+    const answer = page.waitForResponse((response) => response.request().method() === "POST" && response.url().includes("/roles/edit/"));
+    await page.getByRole("button", { name: "Save changes" }).click();
+    expect((await answer).status()).toBe(503);
+    await expect(page.getByRole("heading", { name: "Service unavailable" })).toBeVisible();
+    const kept = page.locator("form").filter({ has: page.getByRole("button", { name: "Send again" }) });
+    await expect(kept.getByText("What you typed")).toBeVisible();
+    await expect(kept.getByText("Typed while everything was down")).toBeVisible();
+    await expect(kept.getByText(name)).toBeVisible();
+    // A plain reload would drop what was typed: the page offers "Send again" instead.
+    await expect(page.getByRole("link", { name: "Try again" })).toHaveCount(0);
+
+    await fault(page, null);
+    await kept.getByRole("button", { name: "Send again" }).click();
+    await expect(page).toHaveURL(/\/roles$/);
+    await page.goto(editPath);
+    await expect(page.getByLabel("Description")).toHaveValue("Typed while everything was down");
+    await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+  });
+});

@@ -34,7 +34,7 @@ test.describe("importing phone numbers without JavaScript", () => {
     await expect(page.getByTestId("row-errors").locator("tbody tr")).toHaveCount(20);
     await expect(page.getByTestId("row-errors")).toContainText("This is not a valid phone number.");
     await expect(page.getByTestId("row-errors")).toContainText("No organization has this account number or name.");
-    await expect(page.getByTestId("row-errors")).toContainText(/The same number as row \d+ \(written differently\)\./);
+    await expect(page.getByTestId("row-errors")).toContainText(/Repeated in this file: the same number as row \d+\./);
 
     // The error report: the header and the 20 refused rows as they were, with their reason.
     const downloading = page.waitForEvent("download");

@@ -4,8 +4,9 @@ import type { Permission } from "../../../common/permissions";
 import { NO_KNOWN_USER } from "../../../common/user-stamp";
 import { type ScreenId, screen, screenCapability } from "../../route-table";
 import { cloudflareContext } from "../cloudflare.server";
+import { keptForm } from "../forms.server";
 import { portalName } from "../public-settings.server";
-import type { CurrentUser, MasqueradeStatus } from "../types";
+import type { CurrentUser, KeptForm, MasqueradeStatus } from "../types";
 import {
   loginRedirectUrl,
   type ObservedUser,
@@ -77,6 +78,8 @@ export function recordUnhandledError(context: Context | undefined, error: unknow
  *   unavailable" (503). Nothing else signs anyone out. An upstream 404/403 is not mapped here: the loader
  *   that lets it through throws it as a 404/403 page (`UpstreamError` has the shape of `data()`), drawn
  *   inside the signed-in layout with its navigation (decision 040).
+ * - a form post without JavaScript whose page could not be drawn again after its action: that page
+ *   carries what was typed (`keptForm`), to be sent again (decision 038).
  */
 export const upstreamErrorMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const response = await next();
@@ -84,7 +87,7 @@ export const upstreamErrorMiddleware: MiddlewareFunction<Response> = async ({ re
   const failures = context.get(unhandledContext) ?? [];
   const failure =
     failures.find((error) => error instanceof UpstreamThrottled) ?? failures.find((error) => error instanceof UpstreamUnavailable);
-  if (failure) throw upstreamFailureResponse(failure, "not-found", portalName(context.get(cloudflareContext).env));
+  if (failure) throw upstreamFailureResponse(failure, "not-found", portalName(context.get(cloudflareContext).env), await keptForm(request));
   return response;
 };
 
@@ -95,18 +98,25 @@ export interface UpstreamFailureData {
   /** `not-offered`: a screen of an area the backend does not list in its capabilities (decision 040). */
   upstream: "throttled" | "unavailable" | "not-found" | "not-offered" | "forbidden";
   retryAfter?: number;
+  /** What a form post without JavaScript typed, when the page around its form failed too. */
+  kept?: KeptForm;
 }
 
-export function upstreamFailureResponse(error: UpstreamError, notFound: "not-found" | "not-offered" = "not-found", appName?: string) {
+export function upstreamFailureResponse(
+  error: UpstreamError,
+  notFound: "not-found" | "not-offered" = "not-found",
+  appName?: string,
+  kept?: KeptForm,
+) {
   if (error instanceof UpstreamThrottled) {
     return data<UpstreamFailureData>(
-      { upstream: "throttled", retryAfter: error.retryAfter, appName },
+      { upstream: "throttled", retryAfter: error.retryAfter, appName, kept },
       { status: 429, statusText: "Too Many Requests" },
     );
   }
   if (error.status === 404) return data<UpstreamFailureData>({ upstream: notFound, appName }, { status: 404, statusText: "Not Found" });
   if (error.status === 403) return data<UpstreamFailureData>({ upstream: "forbidden", appName }, { status: 403, statusText: "Forbidden" });
-  return data<UpstreamFailureData>({ upstream: "unavailable", appName }, { status: 503, statusText: "Service Unavailable" });
+  return data<UpstreamFailureData>({ upstream: "unavailable", appName, kept }, { status: 503, statusText: "Service Unavailable" });
 }
 
 /** Whether the backend answers `GET /api/user?include=masquerade` with the masquerade status (the bundled one does). */

@@ -37,6 +37,12 @@ const errors = {
     formUnavailable: "The service is not answering right now, so nothing was saved. Your entries are kept: try again in a moment.",
     formThrottled: "Too many requests: nothing was saved. Wait {{seconds}} s, then try again; your entries are kept.",
   },
+  kept: {
+    title: "What you typed",
+    message: "Nothing was saved. Your entries are kept here: send them again once the service answers.",
+    omitted: "Passwords, PINs and files are not kept: open the form again to give them.",
+    sendAgain: "Send again",
+  },
   tryAgain: "Try again",
   preloadFailed: "A part of the page failed to load. Reload the page to try again.",
   reload: "Reload",

@@ -42,6 +42,12 @@ const errors: Translation<typeof en> = {
       "Le service ne répond pas pour le moment, rien n’a été enregistré. Vos saisies sont conservées : réessayez dans un instant.",
     formThrottled: "Trop de requêtes : rien n’a été enregistré. Attendez {{seconds}} s puis réessayez ; vos saisies sont conservées.",
   },
+  kept: {
+    title: "Vos saisies",
+    message: "Rien n’a été enregistré. Vos saisies sont conservées ici : renvoyez-les dès que le service répond.",
+    omitted: "Les mots de passe, codes PIN et fichiers ne sont pas conservés : rouvrez le formulaire pour les saisir.",
+    sendAgain: "Renvoyer",
+  },
   tryAgain: "Réessayer",
   preloadFailed: "Une partie de la page n’a pas pu être chargée. Rechargez la page pour réessayer.",
   reload: "Recharger",

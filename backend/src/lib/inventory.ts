@@ -9,6 +9,10 @@
  * - a `porting_in` row of the porting organization itself: the residential wizard files a port for its
  *   subscriber and lists the number as porting in meanwhile; that port completes onto its own row.
  *
+ * An import (lib/number-import.ts, number-import-job.ts) applies the same rule: a held number of the row's own
+ * organization is "already in the inventory" (left as it is or relabelled, never moved); one held by anyone
+ * else is refused; a disconnected row is reused like a new number.
+ *
  * Completion writes numbers with `completionUpsert`, whose ON CONFLICT clause updates only those two kinds
  * of row: whatever the timing (a number ordered or imported while the port was open), an existing number
  * is never reassigned, relabelled or moved to another organization.
@@ -16,6 +20,14 @@
 import { and, eq, inArray, ne, not, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "../db/client";
 import { phoneNumbers } from "../db/schema";
+
+/**
+ * The rule as a raw-SQL condition on a `phone_numbers` row named `alias`: the row holds its number (every
+ * status but `disconnected`). The import's set-based statements use it; `heldInInventory` is the same test.
+ */
+export function holdsNumberSql(alias: string): string {
+  return `${alias}.status <> 'disconnected'`;
+}
 
 /** D1 allows 100 bound parameters per statement. */
 const CHUNK = 90;

@@ -1,5 +1,5 @@
 import { z } from "@hono/zod-openapi";
-import { and, asc, count, desc, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, getTableName, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
 import type { SQLiteColumn, SQLiteTable } from "drizzle-orm/sqlite-core";
 import type { Db } from "../db/client";
 import { rowCounts } from "../db/schema";
@@ -40,15 +40,32 @@ export interface ListSearch {
    */
   ids?: SQL;
   /**
+   * Ids of some of the matches, cheaper to read than all of them (a one-word search's exact word, without the
+   * prefix FTS5 merges every term for): when they alone pass the cap, so do the matches.
+   */
+  someIds?: SQL;
+  /**
    * For the scan walk: a test of one row that needs no set of every match (null when the search cannot be
    * written so). `where("scan")` first builds that set, ~0.1 s at 200,000 matches; a row test costs
    * microseconds a row, so it wins while the walk is short (`ROW_TEST_WALK`).
    */
   rowTest?: (db: Db) => Promise<SQL | null>;
+  /**
+   * For the scan walk: the search as a test of the walked row's own columns, no search-index lookup per row
+   * (`wordScanTest`). Cheaper than `rowTest` by two orders of magnitude, so it is used for deeper walks
+   * (`SCAN_TEST_WALK`). Undefined when the search cannot be written so.
+   */
+  scanTest?: SQL;
 }
 
 /** The scan walk tests each row on its own while it is expected to read at most this many rows. */
 const ROW_TEST_WALK = 5_000;
+
+/**
+ * The scan walk uses `scanTest` while it is expected to read at most this many rows: ~0.2 µs a row on the
+ * large state (30 ms), what building the set of 200,000 matches costs (bench/README.md, decision 053).
+ */
+const SCAN_TEST_WALK = 150_000;
 
 /** `column` as the search's walk needs it (see `SearchWalk`). */
 export function walkedId(column: SQLiteColumn, walk: SearchWalk): SQL {
@@ -155,19 +172,25 @@ export async function listPage<Row>(db: Db, spec: ListSpec<Row>) {
 async function broadSearch<Row>(db: Db, spec: ListSpec<Row>, organizationId: number | undefined, scope: SQL | undefined): Promise<SQL> {
   const search = spec.search as ListSearch;
   const { page, per_page: perPage } = spec.query;
-  if (search.rowTest) {
-    const rows = await maintainedCount(db, spec.table, spec.counted, organizationId, scope);
-    const expectedWalk = (page * perPage * rows) / COUNT_CAP;
-    const rowTest = expectedWalk <= ROW_TEST_WALK ? await search.rowTest(db) : null;
-    if (rowTest) return rowTest;
-  }
-  return search.where("scan");
+  if (!search.scanTest && !search.rowTest) return search.where("scan");
+  const rows = await maintainedCount(db, spec.table, spec.counted, organizationId, scope);
+  const expectedWalk = (page * perPage * rows) / COUNT_CAP;
+  if (search.scanTest && expectedWalk <= SCAN_TEST_WALK) return search.scanTest;
+  const rowTest = search.rowTest && expectedWalk <= ROW_TEST_WALK ? await search.rowTest(db) : null;
+  return rowTest ?? search.where("scan");
 }
 
 /** Matches of the search, up to `COUNT_CAP + 1`: from the search index alone when nothing else narrows them. */
-function searchCount<Row>(db: Db, spec: ListSpec<Row>, scope: SQL | undefined, filtered: boolean): Promise<number> {
+async function searchCount<Row>(db: Db, spec: ListSpec<Row>, scope: SQL | undefined, filtered: boolean): Promise<number> {
   const search = spec.search as ListSearch;
-  if (search.ids && scope === undefined && !filtered) return countIdsUpTo(db, search.ids);
+  const indexAlone = search.ids !== undefined && scope === undefined && !filtered;
+  if (search.someIds) {
+    const some = indexAlone
+      ? await countIdsUpTo(db, search.someIds)
+      : await countUpTo(db, spec.table, and(scope, ...spec.filters, sql`${spec.id} IN (${search.someIds})`));
+    if (some > COUNT_CAP) return some;
+  }
+  if (indexAlone) return countIdsUpTo(db, search.ids as SQL);
   return countUpTo(db, spec.table, and(scope, ...spec.filters, search.where("lookup")));
 }
 
@@ -234,7 +257,59 @@ export function searchCondition(index: SearchIndex, id: SQLiteColumn, search: st
   const phrase = ftsPhrase(search);
   if (phrase === null) return { where: () => sql`0`, ids: sql`SELECT 0 WHERE 0` };
   const ids = sql`SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${phrase}`;
-  return { where: (walk) => sql`${walkedId(id, walk)} IN (${ids})`, ids, rowTest: (db) => exactTermTest(db, index, id, search) };
+  return {
+    where: (walk) => sql`${walkedId(id, walk)} IN (${ids})`,
+    ids,
+    rowTest: (db) => exactTermTest(db, index, id, search),
+    scanTest: wordScanTest(index, id, search, ids),
+    someIds: exactWordIds(index, search),
+  };
+}
+
+/** Rows having a one-word search's word as a whole term (a subset of its matches), from the index alone. */
+function exactWordIds(index: SearchIndex, search: string): SQL | undefined {
+  const word = singleAsciiWord(search);
+  if (word === null) return undefined;
+  return sql`SELECT rowid FROM ${sql.identifier(index)} WHERE ${sql.identifier(index)} MATCH ${`"${word}"`}`;
+}
+
+/** The columns of each word index (migration 0004): the listed table's own columns of the same names. */
+const INDEXED_COLUMNS: Record<SearchIndex, string[]> = {
+  users_fts: ["name", "email"],
+  organizations_fts: ["name", "account_number", "contact_email"],
+  activity_log_fts: ["subject_label", "action"],
+  mail_log_fts: ["to", "subject"],
+};
+
+/** The one word of a search of ASCII characters (lower-cased), or null when it has none, several, or other characters. */
+export function singleAsciiWord(search: string): string | null {
+  if (!/^\p{ASCII}*$/u.test(search)) return null;
+  const words = search.match(/[A-Za-z0-9]+/g);
+  return words?.length === 1 ? (words[0] as string).toLowerCase() : null;
+}
+
+/**
+ * A search of one ASCII word (`"word"*`: a token of some indexed column starts with it) as a test of the
+ * walked row's own columns, with no search-index lookup per row. For ASCII text the index's tokens
+ * (unicode61) are the runs of letters and digits, folded to lower case, so a column matches when its
+ * lower-cased text has the word at its start or after a character that is neither ('*[^a-z0-9]word*';
+ * the LIKE before it only skips the GLOB where the word is nowhere). A row with a non-ASCII column (accents
+ * fold, other letters join tokens) is tested against the set of matches instead: SQLite builds that set once,
+ * the first time it meets such a row, so a walk of ASCII rows never pays for it. The same rows as the index
+ * (backend/test/list.test.ts). Undefined when the search is not a single ASCII word.
+ */
+export function wordScanTest(index: SearchIndex, id: SQLiteColumn, search: string, ids: SQL): SQL | undefined {
+  const word = singleAsciiWord(search);
+  if (word === null) return undefined;
+  const table = sql.identifier(getTableName(id.table));
+  const columns = INDEXED_COLUMNS[index].map((name) => sql`${table}.${sql.identifier(name)}`);
+  const ascii = (column: SQL) => sql`coalesce(length(CAST(${column} AS BLOB)) = length(${column}), 1)`;
+  const matches = columns.map(
+    (column) =>
+      sql`(${column} LIKE ${`%${word}%`} AND ${ascii(column)} AND (lower(${column}) GLOB ${`${word}*`} OR lower(${column}) GLOB ${`*[^a-z0-9]${word}*`}))`,
+  );
+  const allAscii = sql.join(columns.map(ascii), sql` AND `);
+  return sql`(${sql.join(matches, sql` OR `)} OR (NOT (${allAscii}) AND ${walkedId(id, "scan")} IN (${ids})))`;
 }
 
 /** A prefix stands for at most this many terms in a row test; more, and the set of matches is cheaper. */

@@ -7,6 +7,7 @@
  * the import is marked `interrupted` and can be resumed (the missing batches are sent again).
  */
 import { rowErrorKey } from "../../../common/number-imports";
+import { holdsNumberSql } from "./inventory";
 
 export const BATCH_ROWS = 1000;
 /** Deliveries of one batch before the import is marked interrupted (wrangler.toml max_retries = 5, plus the first). */
@@ -38,6 +39,8 @@ function batchStatements(
   const to = (batch + 1) * BATCH_ROWS;
   const range = "import_id = ?1 AND seq BETWEEN ?2 AND ?3";
   const taken = rowErrorKey("number_taken");
+  // The inventory rule (lib/inventory.ts): a disconnected row holds nothing, its number is created again on it.
+  const held = holdsNumberSql("number");
   return [
     // The ledger first: a batch already written fails here (primary key) and the whole transaction is void.
     db
@@ -47,17 +50,20 @@ function batchStatements(
     db
       .prepare(
         `UPDATE number_import_rows SET
-           existing_id = (SELECT id FROM phone_numbers WHERE e164 = number_import_rows.e164),
+           existing_id = (SELECT id FROM phone_numbers number WHERE number.e164 = number_import_rows.e164 AND ${held}),
            outcome = CASE
-             WHEN NOT EXISTS (SELECT 1 FROM phone_numbers WHERE e164 = number_import_rows.e164) THEN 'created'
-             WHEN EXISTS (SELECT 1 FROM phone_numbers WHERE e164 = number_import_rows.e164 AND organization_id IS number_import_rows.organization_id)
+             WHEN NOT EXISTS (SELECT 1 FROM phone_numbers number WHERE number.e164 = number_import_rows.e164 AND ${held}) THEN 'created'
+             WHEN EXISTS (SELECT 1 FROM phone_numbers number WHERE number.e164 = number_import_rows.e164 AND ${held}
+                            AND number.organization_id IS number_import_rows.organization_id)
                THEN ?4
              ELSE 'failed' END,
            error = CASE
-             WHEN EXISTS (SELECT 1 FROM phone_numbers WHERE e164 = number_import_rows.e164 AND organization_id IS NOT number_import_rows.organization_id)
+             WHEN EXISTS (SELECT 1 FROM phone_numbers number WHERE number.e164 = number_import_rows.e164 AND ${held}
+                            AND number.organization_id IS NOT number_import_rows.organization_id)
                THEN ?5 END,
            error_column = CASE
-             WHEN EXISTS (SELECT 1 FROM phone_numbers WHERE e164 = number_import_rows.e164 AND organization_id IS NOT number_import_rows.organization_id)
+             WHEN EXISTS (SELECT 1 FROM phone_numbers number WHERE number.e164 = number_import_rows.e164 AND ${held}
+                            AND number.organization_id IS NOT number_import_rows.organization_id)
                THEN 'number' END
          WHERE ${range}`,
       )
@@ -89,7 +95,12 @@ function batchStatements(
          SELECT e164, organization_id, 'in_service', type, ?4, country, label, cnam, e911_address_id,
            CASE WHEN e911_address_id IS NULL THEN NULL ELSE 'pending' END, ?1
          FROM number_import_rows WHERE ${range} AND outcome = 'created'
-         ORDER BY seq`,
+         ORDER BY seq
+         ON CONFLICT (e164) DO UPDATE SET organization_id = excluded.organization_id, status = 'in_service', type = excluded.type,
+           carrier = excluded.carrier, country = excluded.country, label = excluded.label, cnam = excluded.cnam,
+           e911_address_id = excluded.e911_address_id, e911_status = excluded.e911_status, e911_error = NULL,
+           import_id = excluded.import_id, order_id = NULL, updated_at = ${NOW}
+         WHERE phone_numbers.status = 'disconnected'`,
       )
       .bind(importId, from, to, carrier),
     db
@@ -155,11 +166,11 @@ export async function commitBatch(db: D1Database, importId: number, batch: numbe
   return "written";
 }
 
-/** Once complete, only the rows the error report needs are kept. */
+/** Once complete, only the rows the error report and the "already in the inventory" list need are kept. */
 async function dropCommittedRows(db: D1Database, importId: number): Promise<void> {
   await db
     .prepare(
-      `DELETE FROM number_import_rows WHERE import_id = ?1 AND error IS NULL
+      `DELETE FROM number_import_rows WHERE import_id = ?1 AND error IS NULL AND existing_id IS NULL
          AND EXISTS (SELECT 1 FROM number_imports WHERE id = ?1 AND status = 'completed')`,
     )
     .bind(importId)

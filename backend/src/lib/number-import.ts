@@ -24,6 +24,7 @@ import { CNAM_MAX_LENGTH, CNAM_PATTERN, NUMBER_TYPES } from "../../../common/pho
 import type { CurrentUser } from "./context";
 import { E911AddressBody } from "./e911-address";
 import { ApiError, validationError } from "./errors";
+import { holdsNumberSql } from "./inventory";
 import { CsvReader, concat, ImportFileError } from "./number-import-csv";
 import { isSafeText } from "./validation";
 
@@ -526,7 +527,8 @@ class FileUpload {
 
 /**
  * After the last row: duplicates (same E.164, however written: the later rows), numbers already in the
- * inventory (the same organization's are "existing"; another owner's are refused), `seq` for the valid rows,
+ * inventory by the rule of lib/inventory.ts (held by the same organization: "existing", valid; held by another
+ * organization or the provider's stock: refused as `number_taken`; a disconnected row is free), `seq` for the valid rows,
  * the counts, and the import becomes `validated`. One D1 batch, so a half-finished validation never shows.
  */
 async function settleValidation(
@@ -556,7 +558,8 @@ async function settleValidation(
              error = CASE WHEN number.organization_id IS number_import_rows.organization_id THEN NULL ELSE 'imports.row.number_taken' END,
              error_column = CASE WHEN number.organization_id IS number_import_rows.organization_id THEN NULL ELSE 'number' END
          FROM phone_numbers number
-         WHERE number_import_rows.import_id = ?1 AND number_import_rows.error IS NULL AND number.e164 = number_import_rows.e164`,
+         WHERE number_import_rows.import_id = ?1 AND number_import_rows.error IS NULL AND number.e164 = number_import_rows.e164
+           AND ${holdsNumberSql("number")}`,
       )
       .bind(importId),
     db

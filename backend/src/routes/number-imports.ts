@@ -84,8 +84,24 @@ const ImportSchema = z
   })
   .openapi("NumberImport");
 
+const ExistingRowSchema = z
+  .object({
+    row: z.number().int(),
+    number: z.string(),
+    number_id: z.number().int().openapi({ description: "The inventory's number (its page)" }),
+    outcome: z.enum(["updated", "skipped"]).nullable().openapi({ description: "What the commit did; null before it" }),
+  })
+  .openapi("NumberImportExistingRow");
+
 const ImportDetailSchema = ImportSchema.extend({
   errors: z.array(RowErrorSchema).openapi({ description: `The first ${IMPORT_PREVIEW_ERRORS} row errors, by row` }),
+  taken: z.number().int().openapi({
+    description:
+      "Rows refused because another organization or the provider's stock holds the number (`imports.row.number_taken`, listed in `errors`)",
+  }),
+  existing_rows: z.array(ExistingRowSchema).openapi({
+    description: `The first ${IMPORT_PREVIEW_ERRORS} valid rows whose number the row's own organization already holds (counted in \`existing\`)`,
+  }),
 }).openapi("NumberImportDetail");
 
 function importColumns() {
@@ -184,6 +200,38 @@ async function findImport(db: Db, me: CurrentUser, id: number) {
     .where(and(eq(numberImports.id, id), tenantScope(me, numberImports.organizationId), sql`${numberImports.status} <> 'validating'`));
   if (!row) throw notFound();
   return row;
+}
+
+/**
+ * The detail's lists, so its counts and its rows agree: the first row errors (duplicates and numbers held
+ * elsewhere among them), how many rows were refused as held elsewhere, and the first rows already in the
+ * organization's own inventory (valid rows, listed apart from the problems).
+ */
+async function importDetail(d1: D1Database, row: ImportRow) {
+  const [errors, taken, existingRows] = await Promise.all([
+    rowErrors(d1, row.id),
+    row.rowsInvalid + row.failedCount === 0
+      ? 0
+      : d1
+          .prepare(
+            `SELECT COUNT(*) AS n FROM number_import_rows
+             WHERE import_id = ? AND error IS NOT NULL AND error = 'imports.row.number_taken'`,
+          )
+          .bind(row.id)
+          .first<{ n: number }>()
+          .then((answer) => answer?.n ?? 0),
+    row.existing === 0
+      ? []
+      : d1
+          .prepare(
+            `SELECT row_number AS row, e164 AS number, existing_id AS number_id, outcome FROM number_import_rows
+             WHERE import_id = ? AND existing_id IS NOT NULL AND error IS NULL ORDER BY row_number LIMIT ?`,
+          )
+          .bind(row.id, IMPORT_PREVIEW_ERRORS)
+          .all<{ row: number; number: string; number_id: number; outcome: "updated" | "skipped" | null }>()
+          .then((answer) => answer.results),
+  ]);
+  return { ...serializeImport(row), errors, taken, existing_rows: existingRows };
 }
 
 async function rowErrors(d1: D1Database, importId: number) {
@@ -302,7 +350,7 @@ numberImportsRoutes.openapi(
       organization_id: row.organizationId,
       after: { rows: row.rowsTotal, valid: row.rowsValid, invalid: row.rowsInvalid, duplicates: row.duplicates, existing: row.existing },
     });
-    return c.json({ ...serializeImport(row), errors: await rowErrors(c.env.DB, row.id) }, 201);
+    return c.json(await importDetail(c.env.DB, row), 201);
   },
 );
 
@@ -318,7 +366,7 @@ numberImportsRoutes.openapi(
   }),
   async (c) => {
     const row = await findImport(c.get("db"), currentUser(c), c.req.valid("param").id);
-    return c.json({ ...serializeImport(row), errors: await rowErrors(c.env.DB, row.id) }, 200);
+    return c.json(await importDetail(c.env.DB, row), 200);
   },
 );
 

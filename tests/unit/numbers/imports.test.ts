@@ -31,7 +31,7 @@ describe("phone-number import rules", () => {
   it("words a stored row error in each language, with its parameters", () => {
     const stored = rowErrorKey("duplicate", { row: 12 });
     expect(stored).toBe('imports.row.duplicate|{"row":12}');
-    expect(rowErrorText("en", stored)).toBe("The same number as row 12 (written differently).");
+    expect(rowErrorText("en", stored)).toBe("Repeated in this file: the same number as row 12.");
     expect(rowErrorText("fr", stored)).toContain("ligne 12");
     expect(rowErrorText("ar", stored)).toContain("12");
     expect(rowErrorText("en", "something else")).toBe("something else");
