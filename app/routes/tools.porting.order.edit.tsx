@@ -40,6 +40,7 @@ export default function EditPortingOrder({ loaderData, actionData }: Route.Compo
       <PortingOrderForm
         defaultValue={orderDefaults(order)}
         lastResult={actionData?.result}
+        numberCheck={actionData && "numberCheck" in actionData ? actionData.numberCheck : null}
         cancelTo={`/tools/porting/order/${order.id}`}
         pinSet={order.pin_set}
       />

@@ -36,6 +36,7 @@ export default function NewPortingOrder({ loaderData, actionData }: Route.Compon
       <PortingOrderForm
         defaultValue={orderDefaults(null, loaderData.numbers, loaderData.organizationId)}
         lastResult={actionData?.result}
+        numberCheck={actionData && "numberCheck" in actionData ? actionData.numberCheck : null}
         cancelTo="/tools/porting/order"
         pinSet={false}
         organizations={loaderData.organizations}

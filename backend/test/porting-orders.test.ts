@@ -161,6 +161,39 @@ describe("porting orders", () => {
     ).toBe(404);
   });
 
+  it("names, before submitting, each number a submission would refuse, at its index as typed (issue 25)", async () => {
+    const lakeside = await signedIn("marcus.bell@lakeside.test");
+    const count = async () => (await json<{ total: number }>(await lakeside.get("/api/porting/orders"))).total;
+    const before = await count();
+    const [portable] = freshNumbers(1);
+    const typed = [
+      portable as string,
+      "800 555 0100",
+      portable as string,
+      "(312) 555-1049",
+      "hello",
+      `${(portable as string).slice(0, 10)}9999`,
+    ];
+    const answer = await lakeside.post("/api/porting/orders/number-check", { numbers: typed });
+    expect(answer.status).toBe(200);
+    const { problems } = await json<{ problems: Record<string, string[]> }>(answer);
+    expect(Object.keys(problems).sort()).toEqual(["numbers.1", "numbers.3", "numbers.4", "numbers.5"]);
+    expect(problems["numbers.1"]).toEqual(['porting.order.number_toll_free|{"number":"+18005550100"}']);
+    expect(problems["numbers.3"]?.[0]).toMatch(/^porting\.inventory\.held/);
+    expect(problems["numbers.4"]?.[0]).toMatch(/^porting\.unparseable\./);
+    expect(problems["numbers.5"]?.[0]).toMatch(/^porting\.order\.number_not_portable\|/);
+    // Nothing saved; a clean list has no problems; the submission check still refuses the same numbers.
+    expect(await count()).toBe(before);
+    const clean = await lakeside.post("/api/porting/orders/number-check", { numbers: [portable as string] });
+    expect(await json<{ problems: Record<string, string[]> }>(clean)).toEqual({ problems: {} });
+    const refused = await lakeside.post("/api/porting/orders/validation", draftBody(typed));
+    expect(refused.status).toBe(422);
+    expect((await json<Invalid>(refused)).errors["numbers.1"]).toEqual(problems["numbers.1"]);
+    // Checking needs the porting permission.
+    const auditor = await signedIn("auditor@amp.test");
+    expect((await auditor.post("/api/porting/orders/number-check", { numbers: [portable as string] })).status).toBe(403);
+  });
+
   it("refuses illegal transitions and edits outside draft/exception", async () => {
     const lakeside = await signedIn("marcus.bell@lakeside.test");
     const draft = await json<Order>(await lakeside.post("/api/porting/orders", draftBody(freshNumbers(1))));

@@ -16,7 +16,7 @@
 // - `GET /api/user` is a plain UserResource: no `masquerade` (the `include` query is ignored), no user
 //   stamps, and `capabilities: []` (none of AMP's optional areas: phone numbers, porting, … are not offered).
 //
-// It offers the screens the e2e project walks: sign-in and out, the dashboard, roles (list and add), the
+// It offers the screens the e2e project walks: sign-in and out, the dashboard, roles (list, add and edit), the
 // profile's user. Test-only switches live under `/__fake/` (never in a real application): end a user's sessions
 // (as `SESSION_LIFETIME` running out), regenerate their CSRF token just before their next post, throttle their
 // next API requests (`throttle:api`), and counters.
@@ -34,12 +34,13 @@ const PERMISSIONS = [
   "tools.phone_numbers.read",
 ];
 
-/** Four people of one organization, so that a test ending "its" sessions leaves the others' alone. */
+/** Five people of one organization, so that a test ending "its" sessions leaves the others' alone. */
 const USERS = [
   ["Lara Vel", "lara@laravel.test"],
   ["Casey Token", "csrf@laravel.test"],
   ["Sam Expiry", "expiry@laravel.test"],
   ["Theo Throttle", "throttle@laravel.test"],
+  ["Nadia NoScript", "nojs@laravel.test"],
 ].map(([name, email], index) => ({
   id: index + 1,
   name,
@@ -85,6 +86,20 @@ export function createLaravelFake({ statefulDomains, apiPerMinute = 60, portalNa
     created_at: created,
     updated_at: created,
   }));
+
+  /** The rules of the roles' form request, in Laravel's words (`ignore` the role being updated for `unique`). */
+  function roleErrors(body, ignore) {
+    const errors = {};
+    if (typeof body.name !== "string" || body.name.trim() === "") errors.name = ["The name field is required."];
+    else if (body.name.length > 255) errors.name = ["The name field must not be greater than 255 characters."];
+    else if (roles.some((role) => role !== ignore && role.name.toLowerCase() === body.name.trim().toLowerCase()))
+      errors.name = ["The name has already been taken."];
+    if (!["provider", "organization"].includes(body.scope)) errors.scope = ["The selected scope is invalid."];
+    if (!Array.isArray(body.permissions) || body.permissions.some((permission) => !PERMISSIONS.includes(permission))) {
+      errors.permissions = ["The selected permissions is invalid."];
+    }
+    return errors;
+  }
 
   // EncryptCookies: a fresh IV per answer, a MAC over it; the JSON is base64-encoded as Laravel's is.
   const encrypt = (value) => {
@@ -247,15 +262,7 @@ export function createLaravelFake({ statefulDomains, apiPerMinute = 60, portalNa
     }
     if (method === "POST" && url.pathname === "/api/roles") {
       if (!can("admin.roles.create")) return forbidden();
-      const errors = {};
-      if (typeof body.name !== "string" || body.name.trim() === "") errors.name = ["The name field is required."];
-      else if (body.name.length > 255) errors.name = ["The name field must not be greater than 255 characters."];
-      else if (roles.some((role) => role.name.toLowerCase() === body.name.trim().toLowerCase()))
-        errors.name = ["The name has already been taken."];
-      if (!["provider", "organization"].includes(body.scope)) errors.scope = ["The selected scope is invalid."];
-      if (!Array.isArray(body.permissions) || body.permissions.some((permission) => !PERMISSIONS.includes(permission))) {
-        errors.permissions = ["The selected permissions is invalid."];
-      }
+      const errors = roleErrors(body, null);
       if (Object.keys(errors).length > 0) return finish(422, validationFailure(errors), rate);
       const at = new Date().toISOString().replace("Z", "000Z");
       const role = {
@@ -271,6 +278,24 @@ export function createLaravelFake({ statefulDomains, apiPerMinute = 60, portalNa
       };
       roles.push(role);
       return finish(201, { data: role }, rate);
+    }
+    // `Route::apiResource('roles', …)`'s show and update: the model as Eloquent serialises it.
+    const roleMatch = /^\/api\/roles\/(\d+)$/.exec(url.pathname);
+    const role = roleMatch ? roles.find((row) => row.id === Number(roleMatch[1])) : undefined;
+    if (roleMatch && !role) return finish(404, { message: "Not Found" }, rate);
+    if (method === "GET" && role) return can("admin.roles.read") ? finish(200, role, rate) : forbidden();
+    if (method === "PUT" && role) {
+      if (!can("admin.roles.update")) return forbidden();
+      const errors = roleErrors(body, role);
+      if (Object.keys(errors).length > 0) return finish(422, validationFailure(errors), rate);
+      Object.assign(role, {
+        name: body.name.trim(),
+        description: typeof body.description === "string" ? body.description : "",
+        scope: body.scope,
+        permissions: body.permissions,
+        updated_at: new Date().toISOString().replace("Z", "000Z"),
+      });
+      return finish(200, role, rate);
     }
     return finish(404, { message: `The route ${url.pathname.slice(1)} could not be found.` }, rate);
   });

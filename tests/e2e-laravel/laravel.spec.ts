@@ -143,3 +143,38 @@ test.describe("the portal against a Laravel backend", () => {
     await expect(page.getByText(`${name} was created.`)).toBeVisible();
   });
 });
+
+test.describe("without JavaScript", () => {
+  test("an edit saved while Laravel throttles every call, the page's own reads too: what was typed is kept and sent again", async ({
+    browser,
+    baseURL,
+  }) => {
+    // A context of its own: the suite's `page` waits for hydration, which never comes without JavaScript.
+    const page = await (await browser.newContext({ javaScriptEnabled: false, baseURL })).newPage();
+    await signIn(page, "/roles/add", "nojs@laravel.test");
+    const name = `No-JS desk ${Date.now().toString(36)}`;
+    await page.getByLabel("Name", { exact: true }).fill(name);
+    await page.getByLabel("Who can hold it").selectOption("organization");
+    await page.getByLabel("View the dashboard").check();
+    await page.getByRole("button", { name: "Add role" }).click();
+    await expect(page).toHaveURL(/\/roles$/);
+    await page.goto(`/roles?search=${encodeURIComponent(name)}`);
+    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    const editPath = new URL(page.url()).pathname;
+
+    await page.getByLabel("Description").fill("Typed while Laravel throttled everything");
+    // Every API call of the post meets throttle:api: the user call, the record, the reads that would draw the form again.
+    expect((await page.request.post(`${FAKE}/__fake/throttle-next?email=nojs@laravel.test&count=50`)).status()).toBe(204);
+    await page.getByRole("button", { name: "Save changes" }).click();
+    await expect(page.getByRole("heading", { name: "Too many requests" })).toBeVisible();
+    const kept = page.locator("form").filter({ has: page.getByRole("button", { name: "Send again" }) });
+    await expect(kept.getByText(name)).toBeVisible();
+    await expect(kept.getByText("Typed while Laravel throttled everything")).toBeVisible();
+
+    expect((await page.request.post(`${FAKE}/__fake/throttle-next?email=nojs@laravel.test&count=0`)).status()).toBe(204);
+    await kept.getByRole("button", { name: "Send again" }).click();
+    await expect(page).toHaveURL(/\/roles$/);
+    await page.goto(editPath);
+    await expect(page.getByLabel("Description")).toHaveValue("Typed while Laravel throttled everything");
+  });
+});

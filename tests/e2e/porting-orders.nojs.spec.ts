@@ -102,3 +102,33 @@ test("without JavaScript: a submission the carrier would refuse is answered with
   await page.goto(`/tools/porting/order?search=${encodeURIComponent(entity)}`);
   await expect(page.getByRole("main")).not.toContainText(entity);
 });
+
+test("without JavaScript: “Check numbers” redraws the form with each refused number named and every value kept (issue 25)", async ({
+  page,
+}) => {
+  const number = freshNumber();
+  const refused = `${number.slice(0, 6)}9999`; // the sandbox carrier cannot port numbers ending 9999
+  const entity = unique("NoJS Check");
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/porting/order/new");
+  await page.getByLabel("Numbers", { exact: true }).fill(`+1${number}\n800 555 0100\n${refused}`);
+  await page.getByLabel("Entity name").fill(entity);
+  await page.getByLabel("House number").fill("12");
+  await page.getByRole("button", { name: "Check numbers" }).click();
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/new/);
+  const notice = page.getByTestId("number-check");
+  await expect(notice).toContainText("These numbers would be refused when you submit");
+  await expect(notice).toContainText("+18005550100 is toll-free");
+  await expect(notice).toContainText(`+1${refused} cannot be ported in`);
+  // Values kept, and no other field's errors for a check (the address is not complete yet).
+  await expect(page.getByLabel("Entity name")).toHaveValue(entity);
+  await expect(page.getByLabel("House number")).toHaveValue("12");
+  await expect(page.getByLabel("Street name")).not.toHaveAttribute("aria-invalid", "true");
+  await expect(page.getByLabel("Numbers", { exact: true })).toHaveValue(`+1${number}\n800 555 0100\n${refused}`);
+
+  // Corrected and checked again: every number can be ported; nothing was saved meanwhile.
+  await page.getByLabel("Numbers", { exact: true }).fill(`+1${number}`);
+  await page.getByRole("button", { name: "Check numbers" }).click();
+  await expect(page.getByTestId("number-check")).toHaveText("Checked: every number can be ported.");
+  await page.goto(`/tools/porting/order?search=${encodeURIComponent(entity)}`);
+  await expect(page.getByRole("main")).not.toContainText(entity);
+});

@@ -1,6 +1,6 @@
 import { expectNoSeriousViolations } from "./axe";
 import { fillPortingOrder } from "./porting-helpers";
-import { ACCOUNTS, expect, signIn, test, unique, waitForHydration, waitingForHydration } from "./support";
+import { ACCOUNTS, expect, signIn, test, unique, useLanguage, waitForHydration, waitingForHydration } from "./support";
 
 /** Two portable landline numbers nobody else uses (exchanges 500–899: a wireless one, 300–499, needs the account's PIN). */
 function freshNumbers(): [string, string] {
@@ -117,4 +117,31 @@ test("an organization admin sees only the organization's orders; a draft is edit
   await page.getByRole("alertdialog").getByRole("button", { name: "Cancel order" }).click();
   await expect(page.getByRole("status")).toContainText("Cancelled");
   await expect(page.getByRole("link", { name: "Edit" })).toHaveCount(0);
+});
+
+test("numbers a submission would refuse are named beside the numbers while typing, before any submit (issue 25)", async ({ page }) => {
+  const [portable, other] = freshNumbers();
+  const refused = `${other.slice(0, 6)}9999`; // the sandbox carrier cannot port numbers ending 9999
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/porting/order/new");
+  const entity = unique("Checked Port");
+  await page.getByLabel("Entity name").fill(entity);
+  await page.getByLabel("Numbers", { exact: true }).fill(`+1${portable}\n800 555 0100\n${refused}`);
+  const notice = page.getByTestId("number-check");
+  await expect(notice).toContainText("These numbers would be refused when you submit");
+  await expect(notice).toContainText("+18005550100 is toll-free: toll-free numbers are ported through the RespOrg process, not here.");
+  await expect(notice).toContainText(`+1${refused} cannot be ported in`);
+  await expect(notice).not.toContainText(portable);
+  await expectNoSeriousViolations(page, "porting form with the numbers' warning");
+  // Nothing was saved by checking.
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/new$/);
+
+  // Corrected: the warning goes, the typed values stay.
+  await page.getByLabel("Numbers", { exact: true }).fill(`+1${portable}`);
+  await expect(notice).toHaveText("Checked: every number can be ported.");
+  await expect(page.getByLabel("Entity name")).toHaveValue(entity);
+
+  // In French the same warning is translated.
+  await useLanguage(page, "fr");
+  await page.goto(`/tools/porting/order/new?numbers=${encodeURIComponent("800 555 0100")}`);
+  await expect(page.getByTestId("number-check")).toContainText("Ces numéros seraient refusés à la soumission");
 });

@@ -1,8 +1,10 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
+import { useCallback, useEffect, useRef } from "react";
 import { useTranslation } from "react-i18next";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
+import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckboxField, ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
@@ -10,7 +12,44 @@ import { Label } from "~/components/ui/label";
 import { parseWithZod } from "~/lib/form-parse";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 import { E911_COUNTRIES, regionsOf } from "../../../common/e911";
-import { DOCUMENT_KINDS, type PortingOrderDefaults, portingOrderSchema } from "./porting-order";
+import { DOCUMENT_KINDS, type NumberCheck, type PortingOrderDefaults, portingOrderSchema, splitNumbers } from "./porting-order";
+
+/** Quiet time after the last keystroke in the numbers before they are checked (with JavaScript). */
+const CHECK_DELAY_MS = 800;
+
+const sameNumbers = (a: string, b: string) => splitNumbers(a).join("\n") === splitNumbers(b).join("\n");
+
+/**
+ * Beside the numbers: each number a submission would refuse (toll-free, not portable, already in the inventory,
+ * not a number), named, or that every number can be ported. A live region, so the answer is read out.
+ */
+function NumberCheckNotice({ check, checking }: { check: NumberCheck | null; checking: boolean }) {
+  const { t } = useTranslation("porting");
+  useMessageStrings(check ? [...check.problems, ...(check.failed ? [check.failed] : [])] : undefined);
+  return (
+    <div role="status" aria-live="polite" className="md:col-span-2" data-testid="number-check">
+      {checking ? (
+        <p className="text-muted-foreground text-sm">{t("order.numberCheck.checking")}</p>
+      ) : check?.failed ? (
+        <p className="text-sm">{t("order.numberCheck.failed", { reason: translateError(t, check.failed) })}</p>
+      ) : check && check.problems.length > 0 ? (
+        <Alert variant="warning">
+          <AlertTitle>{t("order.numberCheck.title")}</AlertTitle>
+          <AlertDescription>
+            <ul className="list-disc space-y-1 ps-5">
+              {check.problems.map((problem) => (
+                <li key={problem}>{translateError(t, problem)}</li>
+              ))}
+            </ul>
+            <p>{t("order.numberCheck.hint")}</p>
+          </AlertDescription>
+        </Alert>
+      ) : check ? (
+        <p className="text-sm">{t("order.numberCheck.allPortable")}</p>
+      ) : null}
+    </div>
+  );
+}
 
 /**
  * The port-in order form, new and edit: the numbers, the losing carrier's account details, the service
@@ -23,6 +62,7 @@ export function PortingOrderForm({
   cancelTo,
   pinSet,
   organizations,
+  numberCheck,
 }: {
   defaultValue: PortingOrderDefaults;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -31,6 +71,8 @@ export function PortingOrderForm({
   pinSet: boolean;
   /** Provider staff creating an order: the organizations it can be for. */
   organizations?: { id: number; name: string }[] | null;
+  /** The answer of "Check numbers" posted without JavaScript (the action's `numberCheck`). */
+  numberCheck?: NumberCheck | null;
 }) {
   const { t } = useTranslation("porting");
   const navigation = useNavigation();
@@ -48,6 +90,32 @@ export function PortingOrderForm({
   const address = fields.service_address.getFieldset();
   const country = E911_COUNTRIES.find((code) => code === address.country.value) ?? "US";
   const fileErrors = (kind: (typeof DOCUMENT_KINDS)[number]) => lastResult?.error?.[kind] ?? undefined;
+
+  // The numbers are checked as they are typed (with JavaScript, a moment after the last keystroke) or by "Check
+  // numbers" (without: the form comes back with the answer), so a number a submission would refuse is named first.
+  const fetcher = useFetcher<{ numberCheck?: NumberCheck }>();
+  const typed = fields.numbers.value ?? "";
+  const latest = fetcher.data?.numberCheck ?? numberCheck ?? null;
+  const check = latest && sameNumbers(latest.numbers, typed) ? latest : null;
+  const checking = fetcher.state !== "idle";
+  const runCheck = useCallback(() => {
+    const element = document.getElementById(form.id);
+    if (!(element instanceof HTMLFormElement)) return;
+    const body = new FormData(element);
+    for (const kind of DOCUMENT_KINDS) body.delete(kind);
+    body.delete("pin");
+    body.set("intent", "check");
+    fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
+  }, [fetcher.submit, form.id]);
+  const checkedText = useRef(numberCheck?.numbers ?? "");
+  useEffect(() => {
+    if (splitNumbers(typed).length === 0 || sameNumbers(checkedText.current, typed)) return;
+    const timer = setTimeout(() => {
+      checkedText.current = typed;
+      runCheck();
+    }, CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typed, runCheck]);
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
@@ -75,6 +143,7 @@ export function PortingOrderForm({
           dir="ltr"
           className="md:col-span-2"
         />
+        <NumberCheckNotice check={check} checking={checking} />
         <CheckboxField field={fields.partial} label={t("order.fields.partial")} description={t("order.form.partialHelp")} />
         <InputField
           field={fields.requested_foc_date}
@@ -148,6 +217,22 @@ export function PortingOrderForm({
         <Link to={cancelTo} className={buttonVariants({ variant: "secondary" })}>
           {t("order.actions.back")}
         </Link>
+        <Button
+          type="submit"
+          name="intent"
+          value="check"
+          variant="outline"
+          formNoValidate
+          disabled={saving || checking}
+          onClick={(event) => {
+            // With JavaScript the check runs beside the form, which stays as it is (files chosen included).
+            event.preventDefault();
+            checkedText.current = typed;
+            runCheck();
+          }}
+        >
+          {t("order.actions.checkNumbers")}
+        </Button>
         <Button type="submit" name="intent" value="draft" variant="outline" disabled={saving}>
           {t("order.actions.saveDraft")}
         </Button>

@@ -87,7 +87,8 @@ const ADDRESS_REQUIRED = ["house_number", "street_name", "city", "state", "posta
  */
 export const portingOrderSchema = z
   .object({
-    intent: z._default(z.enum(["draft", "submit"]), "draft"),
+    /** `check`: only the numbers are checked, nothing is saved (the form's "Check numbers"). */
+    intent: z._default(z.enum(["draft", "submit", "check"]), "draft"),
     /** Provider staff porting for a customer organization (new orders only; members port for their own). */
     organization_id: z.optional(z.number().check(z.int(), z.positive())),
     numbers: z.string(REQUIRED).check(z.trim(), z.minLength(1, REQUIRED), z.maxLength(40_000, tooLong(40_000))),
@@ -144,6 +145,17 @@ export type PortingOrderValues = z.infer<typeof portingOrderSchema>;
 export type PortingOrderDefaults = Partial<Omit<z.input<typeof portingOrderSchema>, "service_address">> & {
   service_address: Partial<z.input<typeof portingOrderSchema>["service_address"]>;
 };
+
+/**
+ * What checking the typed numbers found (issue 25): the refusal a submission would meet, per number
+ * (`porting.order.number_toll_free|{number}`, `porting.order.number_not_portable|…`, `porting.inventory.held|…`,
+ * `porting.unparseable.*`), for the text `numbers` as it was checked; `failed` when the check itself failed.
+ */
+export interface NumberCheck {
+  numbers: string;
+  problems: string[];
+  failed: string | null;
+}
 
 /** The typed list of numbers, one entry per line / comma / semicolon / tab; the backend reads each one. */
 export function splitNumbers(text: string): string[] {

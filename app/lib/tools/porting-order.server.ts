@@ -1,11 +1,14 @@
+import type { SubmissionResult } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import {
   DOCUMENT_KINDS,
   DOCUMENT_TYPES,
   MAX_DOCUMENT_BYTES,
+  type NumberCheck,
   orderBody,
   type PortingOrder,
   portingOrderSchema,
+  splitNumbers,
 } from "~/components/tools/porting-order";
 import { getEnv } from "~/lib/cloudflare.server";
 import { parseWithZod } from "~/lib/form-parse";
@@ -57,6 +60,12 @@ export async function saveOrder(
 ) {
   const formData = await readFormData(request);
   const submission = parseWithZod(formData, { schema: portingOrderSchema });
+  // "Check numbers" (the button without JavaScript, the form's own check with it): nothing is saved, the form comes
+  // back as typed with what a submission would refuse about the numbers, and no other field's errors yet.
+  if (formData.get("intent") === "check") {
+    const { initialValue } = submission.reply({ hideFields: HIDDEN });
+    return data({ result: { initialValue } satisfies SubmissionResult<string[]>, numberCheck: await checkNumbers(formData, api, orderId) });
+  }
   // Every field at once: the schema's errors, the organization and the documents in one answer (issue 25).
   const documents = chosenDocuments(formData);
   const extra: Record<string, string[]> = { ...documents.errors };
@@ -131,6 +140,43 @@ export async function saveOrder(
     { type: "success", message: t("order.toasts.saved", { id: order.id }) },
     secret,
   );
+}
+
+/**
+ * The numbers as a submission would refuse them (`POST /api/porting/orders/number-check`), in the order typed,
+ * each message once. A failure of the check is said, never taken for "every number is fine"; null when the
+ * backend has no such check.
+ */
+async function checkNumbers(formData: FormData, api: SanctumClient, orderId: string | null): Promise<NumberCheck | null> {
+  const text = String(formData.get("numbers") ?? "").slice(0, 40_000);
+  const numbers = splitNumbers(text);
+  const organization = Number(formData.get("organization_id"));
+  if (numbers.length === 0) return { numbers: text, problems: [], failed: "validation.required" };
+  try {
+    const answer = await api.call<{ problems: Record<string, string[]> }>("/api/porting/orders/number-check", {
+      method: "POST",
+      json: {
+        numbers,
+        ...(orderId
+          ? { order_id: Number(orderId) }
+          : Number.isInteger(organization) && organization > 0
+            ? { organization_id: organization }
+            : {}),
+      },
+    });
+    const problems = Object.entries(answer.problems)
+      .sort(([a], [b]) => Number(a.replace(/^\D+/, "")) - Number(b.replace(/^\D+/, "")))
+      .flatMap(([, messages]) => messages);
+    return { numbers: text, problems: [...new Set(problems)], failed: null };
+  } catch (error) {
+    // A backend without the check (404) says nothing rather than something untrue; submitting still checks.
+    if (error instanceof UpstreamError && error.status === 404) return null;
+    return {
+      numbers: text,
+      problems: [],
+      failed: failureMessage(actionFailure(error, "check porting numbers", CARRIER_FAILED), CARRIER_FAILED),
+    };
+  }
 }
 
 /** Why a submission was refused, as one translated sentence (the first reason the backend gave). */

@@ -113,7 +113,14 @@ const porting: Translation<typeof en> = {
     },
     countries: { US: "الولايات المتحدة", CA: "كندا", PR: "بورتوريكو" },
     documents: { loa: "خطاب التفويض (LOA)", bill: "آخر فاتورة" },
-    actions: { back: "رجوع", saveDraft: "حفظ المسودة", submit: "إرسال", edit: "تعديل" },
+    actions: { back: "رجوع", saveDraft: "حفظ المسودة", submit: "إرسال", edit: "تعديل", checkNumbers: "تحقق من الأرقام" },
+    numberCheck: {
+      checking: "جارٍ التحقق من الأرقام…",
+      title: "ستُرفض هذه الأرقام عند الإرسال",
+      hint: "احذفها أو صحّحها قبل الإرسال؛ لا يزال بالإمكان حفظ مسودة.",
+      allPortable: "تم التحقق: يمكن نقل كل الأرقام.",
+      failed: "تعذّر التحقق من الأرقام: {{reason}}",
+    },
     toasts: {
       saved: "حُفظ الطلب رقم {{id}} كمسودة.",
       submitted: "أُرسل الطلب رقم {{id}} إلى المشغّل.",

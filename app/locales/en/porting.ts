@@ -110,7 +110,14 @@ const porting = {
     },
     countries: { US: "United States", CA: "Canada", PR: "Puerto Rico" },
     documents: { loa: "Letter of authorization (LOA)", bill: "Latest bill" },
-    actions: { back: "Back", saveDraft: "Save draft", submit: "Submit", edit: "Edit" },
+    actions: { back: "Back", saveDraft: "Save draft", submit: "Submit", edit: "Edit", checkNumbers: "Check numbers" },
+    numberCheck: {
+      checking: "Checking the numbers…",
+      title: "These numbers would be refused when you submit",
+      hint: "Remove or correct them before submitting; a draft can still be saved.",
+      allPortable: "Checked: every number can be ported.",
+      failed: "The numbers could not be checked: {{reason}}",
+    },
     toasts: {
       saved: "Order #{{id}} saved as a draft.",
       submitted: "Order #{{id}} submitted to the carrier.",

@@ -113,7 +113,20 @@ const porting: Translation<typeof en> = {
     },
     countries: { US: "États-Unis", CA: "Canada", PR: "Porto Rico" },
     documents: { loa: "Lettre d'autorisation (LOA)", bill: "Dernière facture" },
-    actions: { back: "Retour", saveDraft: "Enregistrer le brouillon", submit: "Soumettre", edit: "Modifier" },
+    actions: {
+      back: "Retour",
+      saveDraft: "Enregistrer le brouillon",
+      submit: "Soumettre",
+      edit: "Modifier",
+      checkNumbers: "Vérifier les numéros",
+    },
+    numberCheck: {
+      checking: "Vérification des numéros…",
+      title: "Ces numéros seraient refusés à la soumission",
+      hint: "Retirez-les ou corrigez-les avant de soumettre ; un brouillon peut toujours être enregistré.",
+      allPortable: "Vérifié : tous les numéros peuvent être portés.",
+      failed: "Les numéros n’ont pas pu être vérifiés : {{reason}}",
+    },
     toasts: {
       saved: "Commande n° {{id}} enregistrée comme brouillon.",
       submitted: "Commande n° {{id}} soumise à l'opérateur.",

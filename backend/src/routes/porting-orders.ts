@@ -503,16 +503,9 @@ portingOrdersRoutes.openapi(
     const organizationId = body.order_id
       ? (await findOrder(db, me, body.order_id)).organizationId
       : writableOrganizationId(me, body.organization_id);
-    const errors: Record<string, string[]> = {};
-    const numbers: string[] = [];
-    body.numbers.forEach((text, index) => {
-      const parsed = parseNanpNumber(text);
-      if ("reason" in parsed) errors[`numbers.${index}`] = [`porting.unparseable.${parsed.reason}`];
-      else if (!numbers.includes(parsed.e164)) numbers.push(parsed.e164);
-    });
-    Object.assign(errors, await heldNumberErrors(db, numbers, organizationId));
-    checkAddress(body.service_address, errors);
     const carrier = createCarrier(c.env, db);
+    const errors = await numberProblems(db, carrier, body.numbers, organizationId);
+    checkAddress(body.service_address, errors);
     const submitted = {
       entityName: body.entity_name,
       authorizedPerson: body.authorized_person,
@@ -522,16 +515,78 @@ portingOrdersRoutes.openapi(
       requestedFocDate: body.requested_foc_date ?? null,
     };
     Object.assign(errors, submittableErrors(submitted, carrier, currentTime()));
-    // What the portability check would have said: a toll-free or unportable number is refused now, not by the carrier later.
-    const facts = numbers.length > 0 ? await carrierCall(() => carrier.checkPortability(numbers)) : [];
-    for (const fact of facts) {
-      if (fact.portable) continue;
-      const key = fact.reason === "carrier.port_toll_free" ? "porting.order.number_toll_free" : "porting.order.number_not_portable";
-      const field = `numbers.${numbers.indexOf(fact.e164)}`;
-      errors[field] = [...(errors[field] ?? []), `${key}|${JSON.stringify({ number: fact.e164 })}`];
-    }
     if (Object.keys(errors).length > 0) throw validationError(errors);
     return c.body(null, 204);
+  },
+);
+
+/**
+ * What submitting these numbers would refuse, on `numbers.<index>` (the index in the list as typed): pieces that
+ * are not numbers, numbers already in the inventory (lib/inventory.ts), and what the portability check says the
+ * carrier cannot port — toll-free (`porting.order.number_toll_free`) or not portable
+ * (`porting.order.number_not_portable`). The carrier's own reasons stay in its adapter; these keys are neutral.
+ */
+async function numberProblems(db: Db, carrier: Carrier, typed: readonly string[], organizationId: number) {
+  const errors: Record<string, string[]> = {};
+  const numbers: string[] = [];
+  const indexOf = new Map<string, number>();
+  typed.forEach((text, index) => {
+    const parsed = parseNanpNumber(text);
+    if ("reason" in parsed) errors[`numbers.${index}`] = [`porting.unparseable.${parsed.reason}`];
+    else if (!indexOf.has(parsed.e164)) {
+      indexOf.set(parsed.e164, index);
+      numbers.push(parsed.e164);
+    }
+  });
+  const held = await heldNumberErrors(db, numbers, organizationId);
+  for (const [field, messages] of Object.entries(held ?? {})) {
+    errors[`numbers.${indexOf.get(numbers[Number(field.slice("numbers.".length))]) ?? 0}`] = messages;
+  }
+  // What the portability check would have said: a toll-free or unportable number is refused now, not by the carrier later.
+  const facts = numbers.length > 0 ? await carrierCall(() => carrier.checkPortability(numbers)) : [];
+  for (const fact of facts) {
+    if (fact.portable) continue;
+    const key = fact.reason === "carrier.port_toll_free" ? "porting.order.number_toll_free" : "porting.order.number_not_portable";
+    const field = `numbers.${indexOf.get(fact.e164) ?? 0}`;
+    errors[field] = [...(errors[field] ?? []), `${key}|${JSON.stringify({ number: fact.e164 })}`];
+  }
+  return errors;
+}
+
+portingOrdersRoutes.openapi(
+  createRoute({
+    method: "post",
+    path: "/api/porting/orders/number-check",
+    tags: ["Porting"],
+    summary: "What submitting these numbers would refuse, before anything is submitted (the order form's warning)",
+    description:
+      "Saves nothing. `problems`: on `numbers.<index>` (the index in `numbers` as sent), the same keys the submission " +
+      "check refuses with — `porting.unparseable.*`, `porting.inventory.held`, `porting.order.number_toll_free`, " +
+      "`porting.order.number_not_portable` — each with `{number}`. Empty when every number can be ported. `order_id`: the order " +
+      "being edited (its organization); otherwise `organization_id` as for a new order.",
+    middleware: [requireAuth, requirePermission("tools.phone_numbers.port")] as const,
+    request: {
+      body: jsonBody(
+        z.object({
+          numbers: OrderBody.shape.numbers,
+          organization_id: z.number().int().positive().optional(),
+          order_id: z.number().int().positive().optional(),
+        }),
+      ),
+    },
+    responses: {
+      200: jsonContent(z.object({ problems: z.record(z.string(), z.array(z.string())) }), "The problems, by number"),
+      ...errorResponses(401, 403, 404, 422, 502),
+    },
+  }),
+  async (c) => {
+    const me = currentUser(c);
+    const db = c.get("db");
+    const body = c.req.valid("json");
+    const organizationId = body.order_id
+      ? (await findOrder(db, me, body.order_id)).organizationId
+      : writableOrganizationId(me, body.organization_id);
+    return c.json({ problems: await numberProblems(db, createCarrier(c.env, db), body.numbers, organizationId) }, 200);
   },
 );
 
