@@ -14,7 +14,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ColumnDef } from "~/components/ui/data-table";
-import { DataTable } from "~/components/ui/data-table";
+import { CellText, DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
@@ -163,10 +163,10 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
         ? [
             {
               id: "organization",
-              meta: { label: t("columns.organization") },
+              meta: { label: t("columns.organization"), truncate: true },
               cell: ({ row }) =>
                 row.original.organization_name ? (
-                  <LongText text={row.original.organization_name} />
+                  <CellText text={row.original.organization_name} />
                 ) : (
                   <span className="text-muted-foreground">{t("unassigned")}</span>
                 ),
@@ -180,12 +180,12 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
       },
       {
         id: "type",
-        meta: { label: t("columns.type"), sortable: true },
+        meta: { label: t("columns.type"), sortable: true, className: "whitespace-nowrap" },
         cell: ({ row }) => t(`types.${row.original.type}`),
       },
       {
         id: "location",
-        meta: { label: t("columns.location") },
+        meta: { label: t("columns.location"), truncate: true },
         cell: ({ row }) => formatLocation(row.original) || "—",
       },
       {
@@ -193,7 +193,7 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
         meta: { label: t("columns.capabilities") },
         // One compact line: "Voice · SMS · E911".
         cell: ({ row }) => (
-          <span className="whitespace-nowrap text-xs">
+          <span data-slot="capabilities" className="whitespace-nowrap text-xs">
             {CAPABILITIES.filter((capability) => row.original.capabilities.includes(capability))
               .map((capability) => t(`capabilities.${capability}`))
               .join(" · ")}
@@ -202,8 +202,8 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
       },
       {
         id: "label",
-        meta: { label: t("columns.label"), sortable: true },
-        cell: ({ row }) => (row.original.label ? <LongText text={row.original.label} /> : "—"),
+        meta: { label: t("columns.label"), sortable: true, truncate: true },
+        cell: ({ row }) => row.original.label ?? "—",
       },
       {
         id: "cnam",
@@ -373,14 +373,5 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
         />
       </Card>
     </div>
-  );
-}
-
-/** A free-text cell cut to one line (the whole text on hover), so that long names never widen the list past 1280 px. */
-function LongText({ text }: { text: string }) {
-  return (
-    <span className="block max-w-44 truncate" title={text}>
-      {text}
-    </span>
   );
 }

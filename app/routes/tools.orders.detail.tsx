@@ -5,9 +5,8 @@ import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
 import type { ActivityEntry } from "~/components/logs/types";
 import { EventTimeline } from "~/components/numbers/event-timeline";
-import { formatLocation, formatMoney, phoneFormatter } from "~/components/numbers/format";
-import { NumberLink } from "~/components/numbers/number-link";
-import { OrderItemStatusBadge, OrderStatusBadge } from "~/components/numbers/order-status";
+import { formatMoney, phoneFormatter } from "~/components/numbers/format";
+import { OrderItemsTable, OrderStatusBadge } from "~/components/numbers/order-status";
 import type { NumberOrder } from "~/components/numbers/types";
 import { wizardUrl } from "~/components/numbers/wizard";
 import { buttonVariants } from "~/components/ui/button";
@@ -16,7 +15,6 @@ import { loadRecord } from "~/lib/admin/upstream.server";
 import { activityTitles } from "~/lib/logs/activity-titles.server";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
-import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.orders.detail";
@@ -108,43 +106,7 @@ export default function NumberOrderDetail({ loaderData }: Route.ComponentProps) 
           </CardContent>
         </Card>
       </div>
-      <Card className="gap-0 py-0">
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="order-items">
-            <caption className="sr-only">{t("wizard.review.numbers")}</caption>
-            <thead className="border-b bg-muted/40 text-xs uppercase tracking-wide">
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("wizard.choose.number")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("wizard.choose.location")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("wizard.confirmed.status")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("wizard.confirmed.reason")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.items.map((item) => (
-                <tr key={item.e164} className="border-b last:border-b-0" data-number={item.e164}>
-                  <td className="px-4 py-3 font-medium">
-                    <NumberLink label={formatPhoneNumber(item.e164)} id={item.phone_number_id} />
-                  </td>
-                  <td className="px-4 py-3">{formatLocation(item)}</td>
-                  <td className="px-4 py-3">
-                    <OrderItemStatusBadge status={item.status} />
-                  </td>
-                  <td className="px-4 py-3">{item.failure_reason ? translateError(t, `numbers.${item.failure_reason}`) : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </Card>
+      <OrderItemsTable items={order.items} formatPhoneNumber={formatPhoneNumber} />
     </div>
   );
 }

@@ -4,9 +4,8 @@ import { useTranslation } from "react-i18next";
 import { Link, redirect, useLocation, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
-import { formatLocation, phoneFormatter } from "~/components/numbers/format";
-import { NumberLink } from "~/components/numbers/number-link";
-import { OrderItemStatusBadge, OrderStatusBadge } from "~/components/numbers/order-status";
+import { phoneFormatter } from "~/components/numbers/format";
+import { OrderItemsTable, OrderStatusBadge } from "~/components/numbers/order-status";
 import type { NumberOrder } from "~/components/numbers/types";
 import { StepIndicator, wizardUrl } from "~/components/numbers/wizard";
 import { buttonVariants } from "~/components/ui/button";
@@ -15,7 +14,6 @@ import { loadRecord } from "~/lib/admin/upstream.server";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";
-import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.orders.phone-numbers.confirmed";
 
@@ -91,43 +89,7 @@ export default function OrderNumbersConfirmed({ loaderData }: Route.ComponentPro
           )}
         </CardContent>
       </Card>
-      <Card className="gap-0 py-0">
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="order-items">
-            <caption className="sr-only">{t("wizard.review.numbers")}</caption>
-            <thead className="border-b bg-muted/40 text-xs uppercase tracking-wide">
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("wizard.choose.number")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("wizard.choose.location")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("wizard.confirmed.status")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("wizard.confirmed.reason")}
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {order.items.map((item) => (
-                <tr key={item.e164} className="border-b last:border-b-0" data-number={item.e164}>
-                  <td className="px-4 py-3 font-medium">
-                    <NumberLink label={formatPhoneNumber(item.e164)} id={item.phone_number_id} />
-                  </td>
-                  <td className="px-4 py-3">{formatLocation(item)}</td>
-                  <td className="px-4 py-3">
-                    <OrderItemStatusBadge status={item.status} />
-                  </td>
-                  <td className="px-4 py-3">{item.failure_reason ? translateError(t, `numbers.${item.failure_reason}`) : "—"}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      </Card>
+      <OrderItemsTable items={order.items} formatPhoneNumber={formatPhoneNumber} />
       <div className="flex flex-wrap justify-end gap-3">
         <Link to={wizardUrl.search()} className={buttonVariants({ variant: "secondary" })}>
           {t("wizard.confirmed.orderMore")}

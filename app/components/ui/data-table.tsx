@@ -9,6 +9,7 @@ import {
   ChevronsRightIcon,
   Columns3Icon,
   DownloadIcon,
+  ListFilterIcon,
   SearchIcon,
 } from "lucide-react";
 import * as React from "react";
@@ -35,6 +36,12 @@ export interface ColumnDef<T> {
     sortable?: boolean;
     /** Extra classes for the header and body cells (e.g. `text-end` for actions). */
     className?: string;
+    /**
+     * Free text of any length (names, labels, places): on wide screens the column takes the room the others
+     * leave and its cells are cut to one line, so long values never widen the list. A cell that is a string is
+     * cut here with its whole text as a tooltip; a cell drawn otherwise uses `CellText`.
+     */
+    truncate?: boolean;
   };
   /** Header content; the label by default. */
   header?: () => React.ReactNode;
@@ -161,6 +168,10 @@ export function DataTable<T>({
   const hydrated = useHydrated();
   const formId = React.useId();
   const list = parseListParams(searchParams);
+  const activeFilters = Object.keys(list.filters).length;
+  // Open when the page is drawn with a filter applied; afterwards the disclosure is the user's (a new list screen
+  // mounts afresh). On wide screens the filters show whatever its state (app.css, `list-filters`).
+  const [filtersOpen] = React.useState(activeFilters > 0);
   const searchTimer = React.useRef<ReturnType<typeof setTimeout>>(undefined);
   const searchInput = React.useRef<HTMLInputElement>(null);
   const perPageSelect = React.useRef<HTMLSelectElement>(null);
@@ -249,10 +260,28 @@ export function DataTable<T>({
       <div className="flex flex-col gap-4 border-b p-5">
         <Form id={formId} method="get" action={location.pathname} onSubmit={onSubmit} onChange={onControlChange}>
           {filters && (
-            <fieldset className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-              <legend className="sr-only">{label}</legend>
-              {filters}
-            </fieldset>
+            // A disclosure, so it works without JavaScript: the "Filters" button on narrow screens (app.css).
+            <details data-slot="list-filters" open={filtersOpen}>
+              <summary
+                className={cn(
+                  buttonVariants({ variant: "outline" }),
+                  "list-none border-input text-foreground hover:bg-accent [&::-webkit-details-marker]:hidden",
+                )}
+              >
+                <ListFilterIcon aria-hidden="true" />
+                {t("dataTable.filters")}
+                {activeFilters > 0 && (
+                  <span className="rounded-full bg-primary px-1.5 text-primary-foreground text-xs leading-5">
+                    <span className="sr-only">{t("dataTable.filtersActive", { count: activeFilters })}</span>
+                    <span aria-hidden="true">{activeFilters}</span>
+                  </span>
+                )}
+              </summary>
+              <fieldset className="mt-4 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+                <legend className="sr-only">{label}</legend>
+                {filters}
+              </fieldset>
+            </details>
           )}
           {carried.map(([key, value], index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: query parameters may repeat; their position is their identity.
@@ -282,9 +311,9 @@ export function DataTable<T>({
             </NativeSelect>
           </div>
 
-          <div className="ms-auto flex flex-wrap items-center gap-3">
+          <div className="flex w-full flex-wrap items-center gap-3 sm:ms-auto sm:w-auto">
             {searchable && (
-              <div className="relative">
+              <div className="relative w-full sm:w-auto">
                 <SearchIcon
                   aria-hidden="true"
                   className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
@@ -299,7 +328,7 @@ export function DataTable<T>({
                   placeholder={searchPlaceholder ?? t("dataTable.searchPlaceholder")}
                   aria-label={t("dataTable.search")}
                   onChange={onControlChange}
-                  className="w-56 ps-9"
+                  className="w-full ps-9 sm:w-56"
                 />
               </div>
             )}
@@ -349,13 +378,18 @@ export function DataTable<T>({
         />
       )}
 
-      <div className={cn("overflow-x-auto transition-opacity", busy && "opacity-60")} aria-busy={busy || undefined}>
+      {/* `relative`: what the cells place absolutely (screen-reader text) stays inside the scrolling box, not past the page's edge. */}
+      <div
+        data-slot="data-table-body"
+        className={cn("relative overflow-x-auto transition-opacity", busy && "opacity-60")}
+        aria-busy={busy || undefined}
+      >
         <table className="w-full caption-bottom border-collapse text-sm">
           <caption className="sr-only">{label}</caption>
           <thead>
             <tr className="border-b">
               {bulk && (
-                <th scope="col" className="h-12 w-10 ps-5 pe-0 align-middle">
+                <th scope="col" data-cell="select" className="h-12 w-10 ps-5 pe-0 align-middle">
                   {hydrated ? (
                     <input
                       type="checkbox"
@@ -380,9 +414,11 @@ export function DataTable<T>({
                   <th
                     key={column.id}
                     scope="col"
+                    data-sortable={meta.sortable ? "" : undefined}
                     aria-sort={sorted === "asc" ? "ascending" : sorted === "desc" ? "descending" : undefined}
                     className={cn(
                       "h-12 whitespace-nowrap px-3 text-start first:ps-5 last:pe-5 align-middle font-medium text-[0.8125rem] text-foreground uppercase tracking-wide",
+                      meta.truncate && "sm:w-[30%] sm:max-w-0",
                       meta.className,
                     )}
                   >
@@ -421,7 +457,7 @@ export function DataTable<T>({
           <tbody>
             {rows.length === 0 ? (
               <tr>
-                <td colSpan={visibleCount} className="px-5 py-10 text-center text-muted-foreground">
+                <td colSpan={visibleCount} data-cell="empty" className="px-5 py-10 text-center text-muted-foreground">
                   {emptyMessage ?? t("dataTable.empty")}
                 </td>
               </tr>
@@ -433,7 +469,7 @@ export function DataTable<T>({
                   data-selected={bulk && selected.has(row.id) ? "" : undefined}
                 >
                   {bulk && (
-                    <td className="w-10 ps-5 pe-0 align-middle">
+                    <td data-cell="select" className="w-10 ps-5 pe-0 align-middle">
                       <input
                         type="checkbox"
                         name="ids"
@@ -446,14 +482,26 @@ export function DataTable<T>({
                       />
                     </td>
                   )}
-                  {visibleColumns.map((column) => (
-                    <td
-                      key={column.id}
-                      className={cn("px-3 py-3 align-middle text-muted-foreground first:ps-5 last:pe-5", column.meta.className)}
-                    >
-                      {column.cell({ row })}
-                    </td>
-                  ))}
+                  {visibleColumns.map((column, index) => {
+                    const content = column.cell({ row });
+                    // On narrow screens a row is a card (app.css): its first column is the title, the actions its foot,
+                    // every other cell shows its column's name above the value.
+                    const cell = index === 0 ? "primary" : column.id === "actions" ? "actions" : undefined;
+                    return (
+                      <td
+                        key={column.id}
+                        data-cell={cell}
+                        data-label={cell ? undefined : column.meta.label}
+                        className={cn(
+                          "px-3 py-3 align-middle text-muted-foreground first:ps-5 last:pe-5",
+                          column.meta.truncate && "sm:w-[30%] sm:max-w-0",
+                          column.meta.className,
+                        )}
+                      >
+                        {column.meta.truncate && typeof content === "string" ? <CellText text={content} /> : content}
+                      </td>
+                    );
+                  })}
                 </tr>
               ))
             )}
@@ -481,6 +529,18 @@ export function DataTable<T>({
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * Free text in a `truncate` column: one line cut with an ellipsis on wide screens, its whole text as a tooltip;
+ * wrapped in full on a narrow screen's card.
+ */
+export function CellText({ text, className }: { text: string; className?: string }) {
+  return (
+    <span data-slot="cell-text" className={cn("block [overflow-wrap:anywhere] sm:truncate", className)} title={text}>
+      {text}
+    </span>
   );
 }
 

@@ -20,6 +20,8 @@ const ui: typeof en = {
     showing: "عرض {{from}} إلى {{to}} من أصل {{total}} سجل",
     showingCapped: "عرض {{from}} إلى {{to}} من أصل أكثر من {{total}} سجل",
     empty: "لا توجد سجلات مطابقة.",
+    filters: "عوامل التصفية",
+    filtersActive: "عوامل التصفية النشطة: {{count}}",
     columns: "الأعمدة",
     columnsLabel: "إظهار الأعمدة أو إخفاؤها",
     sortedAscending: "مرتب تصاعديًا",

@@ -18,6 +18,8 @@ const ui = {
     showing: "Showing {{from}} to {{to}} of {{total}} entries",
     showingCapped: "Showing {{from}} to {{to}} of {{total}}+ entries",
     empty: "No matching records found.",
+    filters: "Filters",
+    filtersActive: "active filters: {{count}}",
     columns: "Columns",
     columnsLabel: "Show or hide columns",
     sortedAscending: "sorted ascending",

@@ -20,6 +20,8 @@ const ui: typeof en = {
     showing: "Affichage de {{from}} à {{to}} sur {{total}} entrées",
     showingCapped: "Affichage de {{from}} à {{to}} sur plus de {{total}} entrées",
     empty: "Aucun enregistrement correspondant.",
+    filters: "Filtres",
+    filtersActive: "filtres actifs : {{count}}",
     columns: "Colonnes",
     columnsLabel: "Afficher ou masquer des colonnes",
     sortedAscending: "tri croissant",
