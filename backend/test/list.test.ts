@@ -1,7 +1,7 @@
 import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client";
-import { activityLog, mailLog, phoneNumbers, users } from "../src/db/schema";
+import { activityLog, mailLog, organizations, phoneNumbers, users } from "../src/db/schema";
 import { COUNT_CAP, exactTermTest, ftsPhrase, searchCondition, singleAsciiWord, substringCondition } from "../src/lib/list";
 import { paginate } from "../src/lib/pagination";
 import { json, query, signedIn } from "./helpers";
@@ -336,15 +336,28 @@ describe("capped counts (issue 30)", () => {
     const emile = searchCondition("activity_log_fts", activityLog.id, "emile").scanTest;
     const found = await db.select({ label: activityLog.subjectLabel }).from(activityLog).where(emile).orderBy(activityLog.id);
     expect(found.map((row) => row.label)).toContain("Émile Zola");
-    // The other word indexes name their own columns.
-    for (const [index, id] of [
-      ["users_fts", users.id],
-      ["mail_log_fts", mailLog.id],
-    ] as const) {
-      const search = searchCondition(index, id, "lakeside");
-      const table = index === "users_fts" ? users : mailLog;
-      const lookup = await db.select({ id }).from(table).where(search.where("lookup")).orderBy(id);
-      expect(await db.select({ id }).from(table).where(search.scanTest).orderBy(id)).toEqual(lookup);
+    // The other word indexes name their own columns (each with rows to find, and a non-ASCII one).
+    await env.DB.batch([
+      env.DB.prepare(
+        "INSERT INTO mail_log (organization_id, \"to\", subject, template) VALUES (NULL, 'scan.mail@list.test', 'Scanmail: welcome', 'welcome'), (NULL, 'zoë@list.test', 'Bienvenue Scanmaïl', 'welcome')",
+      ),
+      env.DB.prepare("INSERT INTO users (organization_id, name, email) VALUES (2, 'Scanuser Ünal', 'scanuser@list.test')"),
+      env.DB.prepare(
+        "INSERT INTO organizations (name, account_number, contact_email) VALUES ('Scanorg Ltd', 'SCANORG-1', 'ops@scanorg.test')",
+      ),
+    ]);
+    const others = [
+      { index: "users_fts", table: users, id: users.id, words: ["lakeside", "scanuser", "unal", "list"] },
+      { index: "mail_log_fts", table: mailLog, id: mailLog.id, words: ["scanmail", "welcome", "zoe", "list"] },
+      { index: "organizations_fts", table: organizations, id: organizations.id, words: ["scanorg", "ltd", "1", "ops"] },
+    ] as const;
+    for (const { index, table, id, words: terms } of others) {
+      for (const word of terms) {
+        const search = searchCondition(index, id, word);
+        const lookup = await db.select({ id }).from(table).where(search.where("lookup")).orderBy(id);
+        expect(lookup.length, `${index} ${word}`).toBeGreaterThan(0);
+        expect(await db.select({ id }).from(table).where(search.scanTest).orderBy(id), `${index} ${word}`).toEqual(lookup);
+      }
     }
   });
 
