@@ -42,3 +42,36 @@ export const UTC_DATE_TIME: Intl.DateTimeFormatOptions = {
   timeZone: "UTC",
   timeZoneName: "short",
 };
+
+/**
+ * Decimals, percentages and sizes as the locale writes them ("12.5%" / "12,5 %" / Arabic's marks; "0.4" / "0,4";
+ * "1.2 MB" / "1,2 Mo"), through the cached formatters above. Every screen showing such a figure uses these
+ * rather than `toFixed` or a literal "%" (issue 25).
+ */
+export function formatDecimal(locale: string, value: number, fractionDigits = 1): string {
+  return numberFormat(locale, { minimumFractionDigits: fractionDigits, maximumFractionDigits: fractionDigits }).format(value);
+}
+
+/** A ratio (0.125) as a percentage ("12.5%"), with at most `fractionDigits` decimals. */
+export function formatPercent(locale: string, ratio: number, fractionDigits = 0): string {
+  return numberFormat(locale, { style: "percent", maximumFractionDigits: fractionDigits }).format(ratio);
+}
+
+const SIZE_UNITS = ["byte", "kilobyte", "megabyte"] as const;
+
+/** A file size in bytes, kilobytes or megabytes (1,024 to the next), one decimal above bytes, in the locale's units. */
+export function formatFileSize(locale: string, bytes: number): string {
+  let value = bytes;
+  let unit = 0;
+  while (value >= 1024 && unit < SIZE_UNITS.length - 1) {
+    value /= 1024;
+    unit++;
+  }
+  return numberFormat(locale, {
+    style: "unit",
+    unit: SIZE_UNITS[unit],
+    // "500 bytes" / "500 octets", but "1.2 MB" / "1,2 Mo".
+    unitDisplay: unit === 0 ? "long" : "short",
+    maximumFractionDigits: unit === 0 ? 0 : 1,
+  }).format(value);
+}

@@ -21,7 +21,7 @@ import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { documentAction, type UploadReply } from "~/lib/documents/actions.server";
-import { numberFormat } from "~/lib/intl";
+import { formatFileSize } from "~/lib/intl";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
@@ -101,17 +101,6 @@ const fileUrl = (id: number, options: { inline?: boolean; version?: number } = {
   return `/branded-documents/${id}/file${search ? `?${search}` : ""}`;
 };
 
-function formatSize(locale: string, bytes: number): string {
-  const units = ["B", "KB", "MB"] as const;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  return `${numberFormat(locale, { maximumFractionDigits: unit === 0 ? 0 : 1 }).format(value)} ${units[unit]}`;
-}
-
 export default function BrandedDocuments({ loaderData }: Route.ComponentProps) {
   const { t, i18n } = useTranslation(["documents", "admin"]);
   const [searchParams] = useSearchParams();
@@ -143,7 +132,7 @@ export default function BrandedDocuments({ loaderData }: Route.ComponentProps) {
     {
       id: "size",
       meta: { label: t("columns.size"), sortable: true },
-      cell: ({ row }) => <span className="whitespace-nowrap">{formatSize(locale, row.original.size)}</span>,
+      cell: ({ row }) => <span className="whitespace-nowrap">{formatFileSize(locale, row.original.size)}</span>,
     },
     { id: "uploader_name", meta: { label: t("columns.uploader"), sortable: true }, cell: ({ row }) => row.original.uploader_name },
     {
@@ -264,7 +253,7 @@ function DocumentPanel({ document, canManage }: { document: DocumentDetail; canM
         <div>
           <CardTitle>{document.name}</CardTitle>
           <CardDescription>
-            {t(`kinds.${document.kind}`)} · {formatSize(i18n.language, document.size)} · {t("versionN", { version: document.version })}
+            {t(`kinds.${document.kind}`)} · {formatFileSize(i18n.language, document.size)} · {t("versionN", { version: document.version })}
           </CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -339,7 +328,7 @@ function DocumentPanel({ document, canManage }: { document: DocumentDetail; canM
                       {t("versions.entry", { version: version.version, name: version.name })}
                     </a>
                     <span className="text-muted-foreground">
-                      {formatSize(i18n.language, version.size)} · {version.uploader_name} ·{" "}
+                      {formatFileSize(i18n.language, version.size)} · {version.uploader_name} ·{" "}
                       {formatDateTime(i18n.language, version.created_at)}
                     </span>
                   </li>

@@ -5,6 +5,7 @@ import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getEnv } from "~/lib/cloudflare.server";
+import { numberFormat } from "~/lib/intl";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/status";
 
@@ -79,7 +80,9 @@ export default function Status({ loaderData }: Route.ComponentProps) {
                   <Icon className={`size-5 ${COLORS[check.state]}`} aria-hidden="true" />
                   <span className="flex-1">{t(`status.${check.id}`)}</span>
                   {check.ms !== null && (
-                    <span className="text-muted-foreground text-sm tabular-nums">{t("status.latency", { ms: check.ms })}</span>
+                    <span className="text-muted-foreground text-sm tabular-nums">
+                      {t("status.latency", { ms: numberFormat(i18n.language).format(check.ms) })}
+                    </span>
                   )}
                   <span className={`font-medium text-sm ${COLORS[check.state]}`}>{t(`status.${check.state}`)}</span>
                 </li>

@@ -13,7 +13,7 @@ import { ErrorList } from "~/components/ui/form-field";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { actionFailure, failureErrors, readFormData } from "~/lib/forms.server";
-import { numberFormat } from "~/lib/intl";
+import { formatDecimal, formatPercent, numberFormat } from "~/lib/intl";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { cn } from "~/lib/utils";
@@ -112,7 +112,6 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
   const running = job.status === "queued" || job.status === "running";
   const now = useNow(running);
   const number = (value: number) => numberFormat(i18n.language).format(value);
-  const seconds = (value: number) => numberFormat(i18n.language, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(value);
   const duration = (seconds: number) =>
     seconds < 60
       ? t("duration.seconds", { count: seconds })
@@ -129,7 +128,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
 
   // Without JavaScript the server's clock answers (updated_at of the last batch).
   const timing = importTiming(job, now ?? Date.parse(job.finished_at ?? job.updated_at));
-  const percent = job.rows_to_commit > 0 ? Math.round((job.rows_done / job.rows_to_commit) * 100) : 0;
+  const percent = formatPercent(i18n.language, job.rows_to_commit > 0 ? job.rows_done / job.rows_to_commit : 0);
   const errorsSoFar = job.rows_invalid + job.failed_count;
   // "Nothing is in the inventory until you import" only while that is true (issue 25).
   const description =
@@ -164,7 +163,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
           {/* A repeat within the file and a number already in the inventory are different things (issue 25). */}
           <p className="text-sm">{t("preview.countsExplained")}</p>
           <p className="text-muted-foreground text-sm">
-            {t("preview.validatedIn", { seconds: seconds(job.validation_ms / 1000) })}
+            {t("preview.validatedIn", { seconds: formatDecimal(i18n.language, job.validation_ms / 1000) })}
             {job.ignored_columns.length > 0 && <> {t("preview.ignoredColumns", { columns: job.ignored_columns.join(", ") })}</>}
           </p>
           {job.organizations.length > 0 && (
@@ -256,7 +255,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
               value={job.rows_done}
               aria-label={t("progress.title")}
             >
-              {percent}%
+              {percent}
             </progress>
             <div role="status" className="grid gap-1 text-sm sm:grid-cols-2" data-testid="import-progress">
               <span>{t("progress.rowsDone", { done: number(job.rows_done), total: number(job.rows_to_commit) })}</span>

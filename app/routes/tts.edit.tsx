@@ -60,8 +60,8 @@ export default function EditPrompt({ loaderData, actionData }: Route.ComponentPr
               </div>
               <p className="text-muted-foreground text-sm">
                 {record.rendered_by
-                  ? t("status.ready", { name: record.rendered_by.name, date, duration: formatDuration(record.duration_ms) })
-                  : t("status.readyNoUser", { date, duration: formatDuration(record.duration_ms) })}
+                  ? t("status.ready", { name: record.rendered_by.name, date, duration: formatDuration(i18n.language, record.duration_ms) })
+                  : t("status.readyNoUser", { date, duration: formatDuration(i18n.language, record.duration_ms) })}
               </p>
             </>
           ) : record.status === "failed" ? (

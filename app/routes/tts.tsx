@@ -144,7 +144,7 @@ export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
       {
         id: "duration_ms",
         meta: { label: t("columns.duration"), sortable: true, className: "tabular-nums" },
-        cell: ({ row }) => formatDuration(row.original.duration_ms),
+        cell: ({ row }) => formatDuration(locale, row.original.duration_ms),
       },
       {
         id: "audio",

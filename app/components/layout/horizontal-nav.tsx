@@ -17,7 +17,8 @@ export function HorizontalNav({ groups, sticky, icons }: { groups: NavGroup[]; s
             <Menu
               align="start"
               label={t(`nav:sections.${group.section}`)}
-              panelClassName="mt-[6px]"
+              // As wide as its longest entry, so no label wraps (French ones are long: issue 25).
+              panelClassName="mt-[6px] w-max max-w-[calc(100vw-2rem)]"
               trigger={
                 <span className="flex items-center gap-1.5 px-2 text-[0.9375rem]">
                   {t(`nav:sections.${group.section}`)}

@@ -1,4 +1,5 @@
 import { requiredOr, tooLong } from "~/components/admin/schema";
+import { numberFormat } from "~/lib/intl";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
 
@@ -53,11 +54,12 @@ export const STATUS_VARIANTS = { draft: "secondary", rendering: "info", ready: "
 /** The portal URL of a prompt's audio (the backend's file, proxied with the user's session). */
 export const audioUrl = (id: number, download = false) => `/tools/tts/audio/${id}${download ? "?download=1" : ""}`;
 
-/** 83 400 ms → "1:23". */
-export function formatDuration(ms: number | null): string {
+/** 83 400 ms → "1:23", its digits the locale's (shared formatters, app/lib/intl.ts). */
+export function formatDuration(locale: string, ms: number | null): string {
   if (ms === null) return "—";
   const seconds = Math.round(ms / 1000);
-  return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, "0")}`;
+  const minutes = numberFormat(locale, { useGrouping: false }).format(Math.floor(seconds / 60));
+  return `${minutes}:${numberFormat(locale, { minimumIntegerDigits: 2 }).format(seconds % 60)}`;
 }
 
 const choose = validationMessage("in");

@@ -1,6 +1,10 @@
 import type en from "../en/nav";
 import type { Translation } from "../types";
 
+/**
+ * Menu labels are short enough to fit the 256 px vertical menu on one line, with the external-link mark where
+ * there is one (tests/e2e/nav-french.spec.ts); page titles keep the longer wording.
+ */
 const nav: Translation<typeof en> = {
   sections: {
     main: "Vue d’ensemble",
@@ -16,29 +20,29 @@ const nav: Translation<typeof en> = {
   systemSettings: "Paramètres système",
   activityLog: "Journal d’activité",
   mailLog: "Journal des e-mails",
-  changeLog: "Journal des modifications",
+  changeLog: "Notes de version",
   systemStatus: "État du système",
-  apiDocumentation: "Documentation de l’API",
-  clientSuccess: "Centre de réussite client",
+  apiDocumentation: "Documentation API",
+  clientSuccess: "Réussite client",
   billing: "Facturation",
   feedback: "Avis sur le portail",
   phoneNumbers: "Numéros de téléphone",
-  orderNumbers: "Commander des numéros",
+  orderNumbers: "Nouvelle commande",
   numberOrders: "Commandes de numéros",
   // E911 and porting tools.
   e911: "E911",
-  portingCheck: "Vérification de portabilité",
+  portingCheck: "Test de portabilité",
   portingOrders: "Commandes de portage",
-  didLookup: "Recherche DID opérateur",
+  didLookup: "Recherche de DID",
   externalLink: "{{label}} (s’ouvre dans un nouvel onglet)",
   textToSpeech: "Synthèse vocale",
-  deviceOverrides: "Paramètres des appareils",
+  deviceOverrides: "Réglages d’appareils",
   smtpRelay: "Relais SMTP",
   brandedDocuments: "Documents de marque",
   // Importing phone numbers (issue 10).
   importNumbers: "Importer des numéros",
   // Residential user wizard.
-  residentialWizard: "Ajouter un abonné résidentiel",
+  residentialWizard: "Abonné résidentiel",
   // Find anything (issue 25): the header's search, the command palette (Ctrl/⌘+K) and the results page.
   search: {
     label: "Rechercher",

@@ -1,5 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { dateTimeFormat, numberFormat, UTC_DATE_TIME } from "~/lib/intl";
+import { formatDuration } from "~/components/tools/tts";
+import { dateTimeFormat, formatDecimal, formatFileSize, formatPercent, numberFormat, UTC_DATE_TIME } from "~/lib/intl";
 
 describe("shared Intl formatters", () => {
   test("one formatter per locale and options, reused", () => {
@@ -30,5 +31,32 @@ describe("shared Intl formatters", () => {
         numberFormat("en", { minimumIntegerDigits: digits, maximumFractionDigits: fraction });
     // More than the cap were made: the first one was dropped and is built anew.
     expect(numberFormat("en", { minimumIntegerDigits: 1 })).not.toBe(first);
+  });
+
+  test("decimals, percentages, sizes and durations follow the locale (issue 25)", () => {
+    const space = "[\\s\u00a0\u202f]";
+    expect(formatDecimal("en", 12.5)).toBe("12.5");
+    expect(formatDecimal("fr", 12.5)).toBe("12,5");
+    expect(formatDecimal("fr", 0.04)).toBe("0,0");
+    expect(formatDecimal("fr", 1234.56, 2)).toMatch(new RegExp(`^1${space}234,56$`));
+    expect(formatPercent("en", 0.125, 1)).toBe("12.5%");
+    expect(formatPercent("fr", 0.125, 1)).toMatch(new RegExp(`^12,5${space}%$`));
+    expect(formatPercent("fr", 0)).toMatch(new RegExp(`^0${space}%$`));
+    expect(formatPercent("en", 0.996)).toBe("100%");
+    for (const value of [0.125, 0.5]) {
+      // Arabic: whatever the locale's own form is (digits, separator, marks), never the English string by accident of code.
+      expect(formatPercent("ar", value, 1)).toBe(new Intl.NumberFormat("ar", { style: "percent", maximumFractionDigits: 1 }).format(value));
+    }
+    expect(formatFileSize("en", 500)).toBe("500 bytes");
+    expect(formatFileSize("fr", 500)).toMatch(new RegExp(`^500${space}octets$`));
+    expect(formatFileSize("en", 1.25 * 1024 * 1024)).toBe("1.3 MB");
+    expect(formatFileSize("fr", 1.25 * 1024 * 1024)).toMatch(new RegExp(`^1,3${space}Mo$`));
+    expect(formatFileSize("fr", 12 * 1024)).toMatch(new RegExp(`^12${space}ko$`));
+    expect(formatDuration("fr", 83_400)).toBe("1:23");
+    expect(formatDuration("en", 5_000)).toBe("0:05");
+    expect(formatDuration("ar", 83_400)).toBe(
+      `${new Intl.NumberFormat("ar").format(1)}:${new Intl.NumberFormat("ar", { minimumIntegerDigits: 2 }).format(23)}`,
+    );
+    expect(formatDuration("en", null)).toBe("—");
   });
 });
