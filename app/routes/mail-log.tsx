@@ -9,7 +9,7 @@ import { MAIL_STATUSES, MAIL_TEMPLATES, type MailEntry } from "~/components/logs
 import { PageTitle } from "~/components/page-title";
 import { Card } from "~/components/ui/card";
 import type { ColumnDef } from "~/components/ui/data-table";
-import { DataTable } from "~/components/ui/data-table";
+import { CellText, DataTable } from "~/components/ui/data-table";
 import { FilterDate, FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { listUrl } from "~/lib/admin/upstream.server";
@@ -69,17 +69,17 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
   const columns: ColumnDef<MailEntry>[] = [
     {
       id: "to",
-      meta: { label: t("mail.columns.to"), sortable: true },
+      meta: { label: t("mail.columns.to"), sortable: true, truncate: true },
       cell: ({ row }) => (
-        <Link to={`/mail-log/${row.original.id}`} className="text-primary hover:underline" dir="ltr">
-          {row.original.to}
+        <Link to={`/mail-log/${row.original.id}`} className="block text-primary hover:underline" dir="ltr">
+          <CellText text={row.original.to} />
         </Link>
       ),
     },
     {
       id: "subject",
-      meta: { label: t("mail.columns.subject"), sortable: true },
-      cell: ({ row }) => <span className="text-foreground">{row.original.subject}</span>,
+      meta: { label: t("mail.columns.subject"), sortable: true, truncate: true },
+      cell: ({ row }) => <CellText text={row.original.subject} className="text-foreground" />,
     },
     { id: "template", meta: { label: t("mail.columns.template") }, cell: ({ row }) => template(row.original.template) },
     {

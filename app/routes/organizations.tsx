@@ -12,7 +12,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import type { ColumnDef } from "~/components/ui/data-table";
-import { DataTable } from "~/components/ui/data-table";
+import { CellText, DataTable } from "~/components/ui/data-table";
 import { FilterSelect } from "~/components/ui/list-filters";
 import { deleteRow } from "~/lib/admin/upstream.server";
 import { type Paginated, parseListParams } from "~/lib/list-params";
@@ -69,9 +69,9 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
     () => [
       {
         id: "name",
-        meta: { label: t("organizations.columns.name"), sortable: true },
+        meta: { label: t("organizations.columns.name"), sortable: true, truncate: true },
         enableHiding: false,
-        cell: ({ row }) => <span className="font-medium text-foreground">{row.original.name}</span>,
+        cell: ({ row }) => <CellText text={row.original.name} className="font-medium text-foreground" />,
       },
       {
         id: "account_number",
@@ -94,15 +94,13 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
       },
       {
         id: "contact",
-        meta: { label: t("organizations.columns.contact") },
+        meta: { label: t("organizations.columns.contact"), truncate: true },
         cell: ({ row }) =>
           row.original.contact_name || row.original.contact_email ? (
             <div className="flex flex-col">
-              {row.original.contact_name && <span className="text-foreground">{row.original.contact_name}</span>}
+              {row.original.contact_name && <CellText text={row.original.contact_name} className="text-foreground" />}
               {row.original.contact_email && (
-                <span dir="ltr" className="text-[0.8125rem]">
-                  {row.original.contact_email}
-                </span>
+                <CellText text={row.original.contact_email} dir="ltr" className="text-start text-[0.8125rem]" />
               )}
             </div>
           ) : (

@@ -1,7 +1,7 @@
 import { LogInIcon, MailIcon, PlusIcon, UserXIcon } from "lucide-react";
 import { useMemo } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useSearchParams } from "react-router";
+import { data, Link, useSearchParams } from "react-router";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
@@ -13,13 +13,14 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ColumnDef } from "~/components/ui/data-table";
-import { DataTable } from "~/components/ui/data-table";
+import { CellText, DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions, roleFilterOptions } from "~/lib/admin/options.server";
 import { deleteRow, listUrl } from "~/lib/admin/upstream.server";
 import { bulkAction } from "~/lib/bulk.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData } from "~/lib/forms.server";
+import { listColumns } from "~/lib/list-columns.server";
 import { type ListParams, type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
@@ -53,18 +54,24 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     user.is_provider ? organizationOptions(api) : null,
   ]);
   redirectPastLastPage(request, page);
-  return {
-    page,
-    roles,
-    organizations,
-    me: user.id,
-    allowed: {
-      create: can(user, "admin.users.create"),
-      update: can(user, "admin.users.update"),
-      delete: can(user, "admin.users.delete"),
-      masquerade: can(user, "admin.users.masquerade"),
+  // Fits 1280 px by default: the creation date is one click away in the column chooser, which remembers.
+  const columns = listColumns(request, "users", ["created_at"]);
+  return data(
+    {
+      page,
+      roles,
+      organizations,
+      me: user.id,
+      allowed: {
+        create: can(user, "admin.users.create"),
+        update: can(user, "admin.users.update"),
+        delete: can(user, "admin.users.delete"),
+        masquerade: can(user, "admin.users.masquerade"),
+      },
+      hiddenColumns: columns.hidden,
     },
-  };
+    columns.setCookie ? { headers: { "Set-Cookie": columns.setCookie } } : undefined,
+  );
 }
 
 /**
@@ -125,27 +132,21 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
     () => [
       {
         id: "name",
-        meta: { label: t("users.columns.name"), sortable: true },
+        meta: { label: t("users.columns.name"), sortable: true, truncate: true },
         enableHiding: false,
         cell: ({ row }) => (
           <div className="flex min-w-0 flex-col">
-            <span className="whitespace-nowrap font-medium text-foreground">
-              {row.original.name}
-              {row.original.id === me && (
-                <Badge variant="info" className="ms-2">
-                  {t("you")}
-                </Badge>
-              )}
+            <span className="flex min-w-0 items-center gap-2 font-medium text-foreground">
+              <CellText text={row.original.name} className="min-w-0" />
+              {row.original.id === me && <Badge variant="info">{t("you")}</Badge>}
             </span>
-            <span dir="ltr" className="text-start text-[0.8125rem]">
-              {row.original.email}
-            </span>
+            <CellText text={row.original.email} dir="ltr" className="text-start text-[0.8125rem]" />
           </div>
         ),
       },
       {
         id: "organization",
-        meta: { label: t("users.columns.organization") },
+        meta: { label: t("users.columns.organization"), truncate: true },
         cell: ({ row }) => row.original.organization?.name ?? "—",
       },
       {
@@ -229,6 +230,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           searchPlaceholder={t("users.searchPlaceholder")}
           emptyMessage={t("users.empty")}
           exportTo="/exports/users"
+          defaultHidden={loaderData.hiddenColumns}
           bulk={
             allowed.update || allowed.create
               ? {

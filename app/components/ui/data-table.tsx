@@ -536,9 +536,9 @@ export function DataTable<T>({
  * Free text in a `truncate` column: one line cut with an ellipsis on wide screens, its whole text as a tooltip;
  * wrapped in full on a narrow screen's card.
  */
-export function CellText({ text, className }: { text: string; className?: string }) {
+export function CellText({ text, className, dir }: { text: string; className?: string; dir?: "ltr" }) {
   return (
-    <span data-slot="cell-text" className={cn("block [overflow-wrap:anywhere] sm:truncate", className)} title={text}>
+    <span data-slot="cell-text" dir={dir} className={cn("block [overflow-wrap:anywhere] sm:truncate", className)} title={text}>
       {text}
     </span>
   );
