@@ -11,6 +11,8 @@
 
 /** [pattern, group]: the first pattern that matches a utility (without variants) names its group. */
 const GROUPS: [RegExp, string][] = [
+  // An arbitrary property (`[overflow-wrap:anywhere]`): a later one of the same property wins.
+  [/^\[([a-z-]+):.+\]$/, "[$1]"],
   [/^(block|inline-block|inline|flex|inline-flex|grid|inline-grid|contents|hidden|table|flow-root|list-item)$/, "display"],
   [/^(static|fixed|absolute|relative|sticky)$/, "position"],
   [/^(visible|invisible|collapse)$/, "visibility"],

@@ -117,6 +117,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
       ? t("duration.seconds", { count: seconds })
       : t("duration.minutes", { minutes: Math.floor(seconds / 60), seconds: seconds % 60 });
   const formErrors = actionData?.errors ? Object.values(actionData.errors).flat() : undefined;
+  const existingRows = job.existing_rows ?? [];
 
   useEffect(() => {
     if (!running) return;
@@ -158,7 +159,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
             <Stat label={t("preview.invalid")} value={number(job.rows_invalid)} testId="count-invalid" />
             <Stat label={t("preview.duplicates")} value={number(job.duplicates)} testId="count-duplicates" />
             <Stat label={t("preview.existing")} value={number(job.existing)} testId="count-existing" />
-            <Stat label={t("preview.taken")} value={number(job.taken)} testId="count-taken" />
+            {job.taken !== undefined && <Stat label={t("preview.taken")} value={number(job.taken)} testId="count-taken" />}
           </dl>
           {/* A repeat within the file and a number already in the inventory are different things (issue 25). */}
           <p className="text-sm">{t("preview.countsExplained")}</p>
@@ -320,13 +321,13 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
         </Card>
       )}
 
-      {job.existing_rows.length > 0 && (
+      {existingRows.length > 0 && (
         <Card className="gap-0 py-0">
           <CardHeader className="py-4">
             <CardTitle>{t("preview.existingRows", { count: job.existing })}</CardTitle>
           </CardHeader>
-          {job.existing > job.existing_rows.length && (
-            <p className="px-6 pb-4 text-sm">{t("preview.existingRowsFirst", { count: job.existing_rows.length })}</p>
+          {job.existing > existingRows.length && (
+            <p className="px-6 pb-4 text-sm">{t("preview.existingRowsFirst", { count: existingRows.length })}</p>
           )}
           <div className="overflow-x-auto">
             <table className="w-full text-sm" data-testid="existing-rows">
@@ -344,7 +345,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
                 </tr>
               </thead>
               <tbody>
-                {job.existing_rows.map((entry) => (
+                {existingRows.map((entry) => (
                   <tr key={entry.row} className="border-b last:border-b-0" data-row={entry.row}>
                     <td className="px-4 py-2 tabular-nums">{entry.row}</td>
                     <td className="px-4 py-2">

@@ -226,7 +226,7 @@ describe("capped counts (issue 30)", () => {
     expect(scoped.data[0]?.subject_label).toBe("capword 10500");
   });
 
-  it("give the same rows whichever way a broad search walks: row tests on the first pages, the set of matches deeper", async () => {
+  it("give the same rows whichever way a broad search walks: its columns, exact terms on the first pages, the set deeper", async () => {
     // Five terms share the prefix "capterm": more than a row test expands, so "capterm" walks with the set.
     await env.DB.prepare(
       `WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n WHERE i < ?)
@@ -258,6 +258,10 @@ describe("capped counts (issue 30)", () => {
     expect(await ids("/api/activity-log?search=capterm&per_page=100&page=90")).toEqual(
       await expected("subject_label LIKE 'capterm%'", 8900),
     );
+    // Two words: exact-term row tests on the first pages, the set of matches deeper; the index's rows either way.
+    const phrase = `id IN (SELECT rowid FROM activity_log_fts WHERE activity_log_fts MATCH '"users.updated"*')`;
+    expect(await ids("/api/activity-log?search=users.updated&per_page=100")).toEqual(await expected(phrase, 0));
+    expect(await ids("/api/activity-log?search=users.updated&per_page=100&page=90")).toEqual(await expected(phrase, 8900));
   });
 
   it("stay exact for a narrow search and for unfiltered lists", async () => {

@@ -33,10 +33,10 @@ export interface NumberImport {
 
 export interface NumberImportDetail extends NumberImport {
   errors: { row: number; column: string | null; message: string }[];
-  /** Rows refused because another organization or the provider's stock holds the number (listed in `errors`). */
-  taken: number;
-  /** The first valid rows whose number their organization already holds (`existing` counts them all). */
-  existing_rows: { row: number; number: string; number_id: number; outcome: "updated" | "skipped" | null }[];
+  /** Rows refused because another organization or the provider's stock holds the number (listed in `errors`); absent from an older backend. */
+  taken?: number;
+  /** The first valid rows whose number their organization already holds (`existing` counts them all); absent from an older backend. */
+  existing_rows?: { row: number; number: string; number_id: number; outcome: "updated" | "skipped" | null }[];
 }
 
 export const importUrl = {
