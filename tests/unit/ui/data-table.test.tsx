@@ -188,6 +188,31 @@ describe("DataTable", () => {
     expect(html).toContain("Showing 0 to 0 of 0 entries");
     expect(html).not.toContain('aria-label="Pagination"');
   });
+
+  it("puts the filters behind a Filters disclosure, drawn open with the number applied when a filter is in the URL", async () => {
+    const filtered = await render(URL_STATE);
+    const [open] = findTags(filtered, "details", 'data-slot="list-filters"');
+    expect(attr(open, "open")).not.toBeNull();
+    expect(filtered).toMatch(/<summary[^>]*>.*Filters.*active filters: 1.*<\/summary>/);
+    const plain = await render("/users?page=3&search=bob");
+    const [closed] = findTags(plain, "details", 'data-slot="list-filters"');
+    expect(attr(closed, "open")).toBeNull();
+    expect(plain).not.toContain("active filters");
+    // The controls stay inside the list's GET form, so the disclosure works without JavaScript.
+    expect(plain).toMatch(/<form[^>]*method="get"[^>]*><details[^>]*><summary/);
+  });
+
+  it("names each cell's column for the phone cards, and cuts a free-text column's string cells with their text as a tooltip", async () => {
+    const truncated = columns.map((column) => (column.id === "email" ? { ...column, meta: { ...column.meta, truncate: true } } : column));
+    const html = await renderAt("/users", () => (
+      <DataTable label="Users" columns={truncated} page={usersPage()} getRowId={(row) => String(row.id)} />
+    ));
+    expect(findTags(html, "td", 'data-cell="primary"')).toHaveLength(2);
+    expect(findTags(html, "td", 'data-label="Role"')).toHaveLength(2);
+    const [email] = findTags(html, "span", 'data-slot="cell-text"');
+    expect(attr(email, "title")).toBe("alice@example.test");
+    expect(findTags(html, "th", "sm:max-w-0")).toHaveLength(1);
+  });
 });
 
 describe("pageWindow", () => {
