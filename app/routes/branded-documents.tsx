@@ -148,7 +148,7 @@ export default function BrandedDocuments({ loaderData }: Route.ComponentProps) {
       ? [
           {
             id: "organization",
-            meta: { label: t("columns.organization") },
+            meta: { label: t("columns.organization"), truncate: true },
             cell: ({ row }) => row.original.organization_name ?? <Badge variant="info">{t("shared")}</Badge>,
           } satisfies ColumnDef<BrandedDocument>,
         ]

@@ -208,7 +208,7 @@ export default function DeviceOverrides({ loaderData, actionData }: Route.Compon
         ? [
             {
               id: "organization",
-              meta: { label: t("columns.organization"), sortable: true },
+              meta: { label: t("columns.organization"), sortable: true, truncate: true },
               cell: ({ row }) => row.original.organization.name,
             } as ColumnDef<Device>,
           ]

@@ -71,7 +71,7 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
       id: "to",
       meta: { label: t("mail.columns.to"), sortable: true, truncate: true },
       cell: ({ row }) => (
-        <Link to={`/mail-log/${row.original.id}`} className="block text-primary hover:underline" dir="ltr">
+        <Link to={`/mail-log/${row.original.id}`} className="block text-primary hover:underline">
           <CellText text={row.original.to} />
         </Link>
       ),
@@ -108,7 +108,7 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
     },
     {
       id: "organization",
-      meta: { label: t("mail.columns.organization") },
+      meta: { label: t("mail.columns.organization"), truncate: true },
       cell: ({ row }) => {
         const id = row.original.organization_id;
         return id === null ? null : (organizationNames[id] ?? `#${id}`);

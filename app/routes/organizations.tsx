@@ -99,9 +99,7 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
           row.original.contact_name || row.original.contact_email ? (
             <div className="flex flex-col">
               {row.original.contact_name && <CellText text={row.original.contact_name} className="text-foreground" />}
-              {row.original.contact_email && (
-                <CellText text={row.original.contact_email} dir="ltr" className="text-start text-[0.8125rem]" />
-              )}
+              {row.original.contact_email && <CellText text={row.original.contact_email} className="text-[0.8125rem]" />}
             </div>
           ) : (
             "—"

@@ -57,7 +57,7 @@ export default function E911List({ loaderData }: Route.ComponentProps) {
       ? [
           {
             id: "organization",
-            meta: { label: t("columns.organization") },
+            meta: { label: t("columns.organization"), truncate: true },
             cell: ({ row }) => row.original.organization_name,
           } satisfies ColumnDef<E911Entry>,
         ]

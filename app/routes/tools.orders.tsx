@@ -96,7 +96,7 @@ export default function NumberOrders({ loaderData }: Route.ComponentProps) {
       ? [
           {
             id: "organization",
-            meta: { label: t("orders.columns.organization") },
+            meta: { label: t("orders.columns.organization"), truncate: true },
             cell: ({ row }) => row.original.organization_name,
           } satisfies ColumnDef<NumberOrderSummary>,
         ]

@@ -81,7 +81,7 @@ export default function PortingOrders({ loaderData }: Route.ComponentProps) {
       ? [
           {
             id: "organization",
-            meta: { label: t("order.columns.organization") },
+            meta: { label: t("order.columns.organization"), truncate: true },
             cell: ({ row }) => row.original.organization_name,
           } satisfies ColumnDef<PortingOrder>,
         ]

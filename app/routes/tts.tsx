@@ -122,7 +122,7 @@ export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
         ? [
             {
               id: "organization",
-              meta: { label: t("columns.organization") },
+              meta: { label: t("columns.organization"), truncate: true },
               cell: ({ row }) => row.original.organization.name,
             } as ColumnDef<TtsPrompt>,
           ]

@@ -140,7 +140,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               <CellText text={row.original.name} className="min-w-0" />
               {row.original.id === me && <Badge variant="info">{t("you")}</Badge>}
             </span>
-            <CellText text={row.original.email} dir="ltr" className="text-start text-[0.8125rem]" />
+            <CellText text={row.original.email} className="text-[0.8125rem]" />
           </div>
         ),
       },

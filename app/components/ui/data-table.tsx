@@ -534,11 +534,16 @@ export function DataTable<T>({
 
 /**
  * Free text in a `truncate` column: one line cut with an ellipsis on wide screens, its whole text as a tooltip;
- * wrapped in full on a narrow screen's card.
+ * wrapped in full on a narrow screen's card. Its direction follows its own text (`unicode-bidi: plaintext`), so a
+ * Latin name in the Arabic interface keeps its beginning and loses its end, while it stays aligned with the page.
  */
-export function CellText({ text, className, dir }: { text: string; className?: string; dir?: "ltr" }) {
+export function CellText({ text, className }: { text: string; className?: string }) {
   return (
-    <span data-slot="cell-text" dir={dir} className={cn("block [overflow-wrap:anywhere] sm:truncate", className)} title={text}>
+    <span
+      data-slot="cell-text"
+      className={cn("block [overflow-wrap:anywhere] [unicode-bidi:plaintext] sm:truncate ltr:text-left rtl:text-right", className)}
+      title={text}
+    >
       {text}
     </span>
   );
@@ -610,7 +615,10 @@ function BulkBar<T>({ bulk, rowIds, total, capped, filter, scope, count, onScope
             <option value="all">{t("bulk.scopeAll", { total: totalText })}</option>
           </NativeSelect>
         </label>
-        <div className="flex flex-wrap items-center gap-2">{bulk.actions({ scope, count })}</div>
+        {/* On a phone a long action name wraps inside its button rather than push past the card. */}
+        <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2 max-sm:[&_[data-slot=button]]:h-auto max-sm:[&_[data-slot=button]]:min-h-9 max-sm:[&_[data-slot=button]]:whitespace-normal max-sm:[&_[data-slot=button]]:py-1.5">
+          {bulk.actions({ scope, count })}
+        </div>
       </Form>
     </>
   );
