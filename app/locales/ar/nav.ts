@@ -18,7 +18,7 @@ const nav: Translation<typeof en> = {
   mailLog: "سجل البريد",
   changeLog: "سجل التغييرات",
   systemStatus: "حالة النظام",
-  apiDocumentation: "توثيق واجهة برمجة التطبيقات",
+  apiDocumentation: "توثيق API",
   clientSuccess: "مركز نجاح العملاء",
   billing: "الفوترة",
   feedback: "ملاحظات حول البوابة",
