@@ -35,7 +35,7 @@ const nav = {
   // Importing phone numbers (issue 10).
   importNumbers: "Import numbers",
   // Residential user wizard.
-  residentialWizard: "Add residential subscriber",
+  residentialWizard: "Add residential user",
   // Find anything (issue 25): the header's search, the command palette (Ctrl/⌘+K) and the results page.
   search: {
     label: "Search",
