@@ -1,6 +1,6 @@
 import type { Page } from "@playwright/test";
 import { PHONE, sidewaysOverflow } from "./layout-helpers";
-import { ACCOUNTS, expect, signIn, test, unique } from "./support";
+import { ACCOUNTS, expect, signIn, test, unique, useLanguage } from "./support";
 
 test.use({ viewport: { width: 1280, height: 800 } });
 
@@ -62,6 +62,15 @@ test("the numbers list fits 1280 px without sideways scrolling, with long names 
   await page.goto(`${list}&hidden=-`);
   await expect(header(page, "Caller ID")).toHaveCount(1);
   expect(await sidewaysOverflow(page)).toEqual({ table: 0, page: 0, wide: [] });
+
+  // French and Arabic headers and capability names are longer: the list still fits.
+  for (const language of ["fr", "ar"] as const) {
+    await useLanguage(page, language);
+    await page.goto(list);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    expect(await sidewaysOverflow(page), language).toEqual({ table: 0, page: 0, wide: [] });
+  }
+  await useLanguage(page, "en");
 
   // On a phone the same rows are cards, the long texts wrapped in full.
   await page.setViewportSize(PHONE);
