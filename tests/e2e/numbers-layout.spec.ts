@@ -7,6 +7,10 @@ test.use({ viewport: { width: 1280, height: 800 } });
 const header = (page: Page, name: string) =>
   page.locator("[data-slot='data-table'] thead th").filter({ hasText: new RegExp(`^${name}`, "i") });
 
+/** The interface language for the next page load (support's `useLanguage`, in a loop: not a React hook). */
+const chooseLanguage = (page: Page, language: "en" | "fr" | "ar") =>
+  page.context().addCookies([{ name: "amp-language", value: language, domain: "localhost", path: "/" }]);
+
 /**
  * Long data of the test's own, whatever other specs did: an organization with a 150-character name and two
  * numbers of it with 100-character labels (the longest a label may be) and a caller ID name, imported as pasted
@@ -62,6 +66,15 @@ test("the numbers list fits 1280 px without sideways scrolling, with long names 
   await page.goto(`${list}&hidden=-`);
   await expect(header(page, "Caller ID")).toHaveCount(1);
   expect(await sidewaysOverflow(page)).toEqual({ table: 0, page: 0, wide: [] });
+
+  // French and Arabic headers and capability names are longer: the list still fits.
+  for (const language of ["fr", "ar"] as const) {
+    await chooseLanguage(page, language);
+    await page.goto(list);
+    await expect(page.locator("html")).toHaveAttribute("lang", language);
+    expect(await sidewaysOverflow(page), language).toEqual({ table: 0, page: 0, wide: [] });
+  }
+  await chooseLanguage(page, "en");
 
   // On a phone the same rows are cards, the long texts wrapped in full.
   await page.setViewportSize(PHONE);
