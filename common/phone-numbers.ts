@@ -50,9 +50,13 @@ export function keypadDigits(pattern: string): string {
   return [...pattern.toUpperCase()].map((char) => (/\d/.test(char) ? char : (KEYPAD[char] ?? ""))).join("");
 }
 
-/** The digits a search text contains, so "(212) 555-0100", "212.555.0100" and "+12125550100" all match. */
+/**
+ * The digits of a search text written as a phone number, so "(212) 555-0100", "212.555.0100" and
+ * "+12125550100" all match; "" for a text with anything else in it ("Reception 12" is a label search, and its
+ * "12" must not also find every number with a 12 in it).
+ */
 export function searchDigits(text: string): string {
-  return text.replace(/\D/g, "");
+  return /^[\d\s()+\-./]+$/.test(text.trim()) ? text.replace(/\D/g, "") : "";
 }
 
 /** +12125550100 → (212) 555-0100, the way North American numbers are read; anything else as it is. */

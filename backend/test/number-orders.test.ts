@@ -100,6 +100,11 @@ describe("number orders: the wizard end to end", () => {
       expect(page.data.map((row) => row.e164)).toEqual([chosen[0]]);
       expect(page.data[0]).toMatchObject({ organization_id: 2, status: "in_service", label: "Front desk", order_id: order.id });
     }
+    // Words with digits are a text search: "Front desk 0100" is no label here, and its digits find no number either.
+    const worded = await json<Page<PhoneNumber>>(
+      await member.get(`/api/phone-numbers?search=${encodeURIComponent(`Front desk ${digits.slice(6)}`)}`),
+    );
+    expect(worded.total).toBe(0);
     const logged = await env.DB.prepare(
       "SELECT action FROM activity_log WHERE subject_type = 'number_order' AND subject_id = ? ORDER BY id",
     )

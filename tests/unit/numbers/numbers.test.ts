@@ -77,6 +77,10 @@ describe("phone number helpers", () => {
     expect(keypadDigits("1-800-go")).toBe("180046");
     expect(searchDigits("(212) 555-0100")).toBe("2125550100");
     expect(searchDigits("+1 212.555.0100")).toBe("12125550100");
+    expect(searchDigits(" 555-01 ")).toBe("55501");
+    // Words with digits in them are a text search only: their digits would find unrelated numbers.
+    expect(searchDigits("Reception 1234")).toBe("");
+    expect(searchDigits("Suite 4B")).toBe("");
   });
 
   it("formats NANP numbers nationally and others internationally", () => {
