@@ -7,9 +7,12 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { wranglerEnv } from "./local-env.mjs";
 
-const E2E_RESULTS = "test-results/e2e-results.json";
-const E2E_TELNYX_RESULTS = "test-results/e2e-telnyx-results.json";
-const E2E_LARAVEL_RESULTS = "test-results/e2e-laravel-results.json";
+// Outside test-results/ and playwright-report/: a Playwright run empties those folders, so a later e2e phase would delete an earlier
+// phase's report and its flaky tests would go unreported.
+const E2E_RESULTS = "test-reports/e2e-results.json";
+const E2E_TELNYX_RESULTS = "test-reports/e2e-telnyx-results.json";
+const E2E_LARAVEL_RESULTS = "test-reports/e2e-laravel-results.json";
+const RESULTS_OF_PHASE = { e2e: E2E_RESULTS, "e2e-telnyx": E2E_TELNYX_RESULTS, "e2e-laravel": E2E_LARAVEL_RESULTS };
 
 /** @type {Array<{ name: string, command: string, args: string[], env?: Record<string, string> }>} */
 const allPhases = [
@@ -68,6 +71,8 @@ for (const phase of phases.slice(rows.filter((row) => row.name !== "install").le
 }
 
 const flaky = [E2E_RESULTS, E2E_TELNYX_RESULTS, E2E_LARAVEL_RESULTS].flatMap(flakyTests);
+// An e2e phase that ran without leaving its report: its retries are unknown, which must not read as "none".
+const unreported = rows.filter((row) => row.seconds !== null && RESULTS_OF_PHASE[row.name] && !existsSync(RESULTS_OF_PHASE[row.name]));
 const total = rows.reduce((sum, row) => sum + (row.seconds ?? 0), 0);
 const width = Math.max(...rows.map((row) => row.name.length), 5);
 const line = (name, seconds, status) => `${name.padEnd(width)}  ${seconds.padStart(8)}  ${status}`;
@@ -76,6 +81,7 @@ for (const row of rows) console.log(line(row.name, row.seconds === null ? "-" : 
 console.log(line("total", total.toFixed(1), failed ? `FAILED in ${failed}` : "ok"));
 console.log(flaky.length === 0 ? "\nFlaky (retried) e2e tests: none" : `\nFlaky (retried) e2e tests: ${flaky.length}`);
 for (const title of flaky) console.log(`  - ${title}`);
+for (const row of unreported) console.log(`  (${row.name}: no JSON report at ${RESULTS_OF_PHASE[row.name]}, its retries are unknown)`);
 
 mkdirSync("test-results", { recursive: true });
 writeFileSync("test-results/phase-times.json", `${JSON.stringify({ rows, total, flaky }, null, 2)}\n`);

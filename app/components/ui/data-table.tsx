@@ -616,7 +616,7 @@ function BulkBar<T>({ bulk, rowIds, total, capped, filter, scope, count, onScope
           </NativeSelect>
         </label>
         {/* On a phone a long action name wraps inside its button rather than push past the card. */}
-        <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2 max-sm:[&_[data-slot=button]]:h-auto max-sm:[&_[data-slot=button]]:min-h-9 max-sm:[&_[data-slot=button]]:whitespace-normal max-sm:[&_[data-slot=button]]:py-1.5">
+        <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2 max-sm:[&_[data-slot=button]]:h-auto max-sm:[&_[data-slot=button]]:min-h-9 max-sm:[&_[data-slot=button]]:max-w-full max-sm:[&_[data-slot=button]]:shrink max-sm:[&_[data-slot=button]]:whitespace-normal max-sm:[&_[data-slot=button]]:py-1.5">
           {bulk.actions({ scope, count })}
         </div>
       </Form>
