@@ -58,7 +58,13 @@ for (const account of [ACCOUNTS.superAdmin, ACCOUNTS.orgAdmin]) {
     await page.getByRole("button", { name: "Remove row 2" }).click();
     await expect(overrideRows(page)).toHaveCount(2);
     await expect(page.getByLabel("Key — Row 2")).toHaveValue("display.name");
+    // The save redirects back to the page: reload only once that page has arrived (reloading during it raced).
+    const savedPage = page.waitForResponse(
+      (response) => response.request().isNavigationRequest() && response.request().method() === "GET" && response.status() === 200,
+    );
     await page.getByRole("button", { name: "Save overrides" }).click();
+    await savedPage;
+    await page.waitForLoadState("load");
     await page.reload();
     await expect(overrideRows(page)).toHaveCount(2);
     await expect(page.getByLabel("Key — Row 1")).toHaveValue("sip.port");
