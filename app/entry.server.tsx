@@ -7,7 +7,7 @@ import { Unauthenticated } from "~/lib/sanctum/client.server";
 import { recordUnhandledError } from "~/lib/sanctum/context.server";
 import { securityHeaders } from "~/lib/security-headers.server";
 import { randomId } from "~/lib/signing.server";
-import { getInstance, i18nextInstance } from "~/middleware/i18next";
+import { getInstance, i18nextInstance, renderingInstance } from "~/middleware/i18next";
 
 export const streamTimeout = 5_000;
 
@@ -47,7 +47,7 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <I18nextProvider i18n={await i18nFor(loadContext)}>
+      <I18nextProvider i18n={renderingInstance(await i18nFor(loadContext))}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>
     </NonceProvider>,
