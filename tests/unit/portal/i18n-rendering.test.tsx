@@ -21,7 +21,7 @@ function Apply() {
 }
 function Common() {
   const { t } = useTranslation();
-  return <i>{t("ui:dataTable.export")}</i>;
+  return <i>{t("cancel")}</i>;
 }
 
 const render = (i18n: Parameters<typeof I18nextProvider>[0]["i18n"]) =>
