@@ -241,6 +241,13 @@ function rootStylesheets(manifest) {
     .map((name) => `/assets/${name}`);
 }
 
+/** The sheet of Noto Sans Arabic's @font-face rules (app/arabic-font.css), linked by root on Arabic pages only. */
+function arabicFontStylesheets() {
+  return readdirSync(join(clientDir, "assets"))
+    .filter((name) => /^arabic-font-.*\.css$/.test(name))
+    .map((name) => `/assets/${name}`);
+}
+
 /** The JS + CSS files of a document request to `routeId`: entry, and every route from root down to it. */
 function firstLoad(manifest, routeId) {
   const files = new Set([
@@ -402,7 +409,8 @@ function routeWeights(manifest) {
     over,
     heaviest,
     routes,
-    fonts: fontWeights(rootCss),
+    // Noto Sans Arabic's faces are a sheet of their own that root links on Arabic pages only.
+    fonts: fontWeights([...rootCss, ...arabicFontStylesheets()]),
   };
 }
 
