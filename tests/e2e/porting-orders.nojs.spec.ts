@@ -129,6 +129,14 @@ test("without JavaScript: “Check numbers” redraws the form with each refused
   await page.getByLabel("Numbers", { exact: true }).fill(`+1${number}`);
   await page.getByRole("button", { name: "Check numbers" }).click();
   await expect(page.getByTestId("number-check")).toHaveText("Checked: every number can be ported.");
-  await page.goto(`/tools/porting/order?search=${encodeURIComponent(entity)}`);
-  await expect(page.getByRole("main")).not.toContainText(entity);
+  const list = await page.context().newPage();
+  await list.goto(`/tools/porting/order?search=${encodeURIComponent(entity)}`);
+  await expect(list.getByRole("main")).not.toContainText(entity);
+  await list.close();
+
+  // Enter in a field saves the draft ("Check numbers", the first button on the form, does not take it).
+  await page.getByLabel("House number").fill("");
+  await page.getByLabel("Entity name").press("Enter");
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
+  await expect(page.getByRole("status")).toContainText("Draft");
 });

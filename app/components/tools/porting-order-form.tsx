@@ -119,6 +119,8 @@ export function PortingOrderForm({
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+      {/* Enter in a field submits with the form's first submit button: let that be "Save draft", not "Check numbers". */}
+      <button type="submit" name="intent" value="draft" disabled={saving} tabIndex={-1} aria-hidden="true" className="sr-only" />
       {form.errors && form.errors.length > 0 && (
         <p id={form.errorId} role="alert" className="rounded-md border border-destructive/40 px-3 py-2 text-destructive text-sm">
           {form.errors.map((error) => translateError(t, error)).join(" ")}
