@@ -1323,7 +1323,12 @@ function printBrowser(pages) {
   for (const page of pages) {
     if (page.status !== "ok" || !page.goal) continue;
     console.log(`\nEvery JS and CSS file Chromium fetched for ${page.url} (${kb(page.total)}, goal ≤ ${kb(page.goal)}):`);
-    console.log(table(["file", "gzip"], page.code.map((entry) => [entry.file, kb(entry.gzip)])));
+    console.log(
+      table(
+        ["file", "gzip"],
+        page.code.map((entry) => [entry.file, kb(entry.gzip)]),
+      ),
+    );
   }
 }
 
