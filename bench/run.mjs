@@ -231,14 +231,18 @@ function assetSize(url) {
 }
 
 /**
- * The app's stylesheet. root.tsx links it with a React `precedence` (so that it loads before the scripts),
- * which keeps it out of the manifest's `css`: it is the built `app-*.css` then.
+ * The page's stylesheet. root.tsx links it with a React `precedence` (so that it loads before the scripts),
+ * which keeps it out of the manifest's `css`: the built `guest-*.css` on a page of the `_guest` layout (`guest`),
+ * the built `app-*.css` on any other (docs/decisions/056).
  */
-function rootStylesheets(manifest) {
+function rootStylesheets(manifest, guest = false) {
   if (manifest.routes.root?.css?.length) return manifest.routes.root.css;
-  return readdirSync(join(clientDir, "assets"))
-    .filter((name) => /^app-.*\.css$/.test(name))
+  const pattern = guest ? /^guest-.*\.css$/ : /^app-.*\.css$/;
+  const sheets = readdirSync(join(clientDir, "assets"))
+    .filter((name) => pattern.test(name))
     .map((name) => `/assets/${name}`);
+  // A build from before guest.css: every page has app.css.
+  return guest && sheets.length === 0 ? rootStylesheets(manifest) : sheets;
 }
 
 /** The sheet of Noto Sans Arabic's @font-face rules (app/arabic-font.css), linked by root on Arabic pages only. */
@@ -250,18 +254,19 @@ function arabicFontStylesheets() {
 
 /** The JS + CSS files of a document request to `routeId`: entry, and every route from root down to it. */
 function firstLoad(manifest, routeId) {
-  const files = new Set([
-    manifest.entry.module,
-    ...(manifest.entry.imports ?? []),
-    ...(manifest.entry.css ?? []),
-    ...rootStylesheets(manifest),
-  ]);
   const chain = [];
   for (let id = routeId; id; id = manifest.routes[id]?.parentId) {
     const route = manifest.routes[id];
     if (!route) throw new Error(`Manifest route ${id} not found`);
     chain.unshift(route);
   }
+  const guest = chain.some((route) => route.id === "routes/_guest");
+  const files = new Set([
+    manifest.entry.module,
+    ...(manifest.entry.imports ?? []),
+    ...(manifest.entry.css ?? []),
+    ...rootStylesheets(manifest, guest),
+  ]);
   for (const route of chain) {
     if (route.module) files.add(route.module);
     for (const file of route.imports ?? []) files.add(file);
