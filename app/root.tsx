@@ -3,6 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import arabicFont from "./arabic-font.css?url";
 import { ErrorPage, errorPageProps } from "./components/error-page";
 import { ThemeScript, useSystemThemeSync } from "./components/theme";
 import { LazyToasts, useFlashToast, usePreloadErrorToast } from "./components/toasts";
@@ -102,6 +103,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Without an explicit nonce, <Links> takes the server's and renders none in the browser: a
             hydration mismatch on every page. */}
         <Links nonce={styleNonce} />
+        {/* Noto Sans Arabic's @font-face rules: only Arabic pages use the family. A navigation that brings
+            Arabic (signing in applies the user's language) adds the sheet before the page shows. */}
+        {locale === "ar" && <link rel="stylesheet" href={arabicFont} precedence="default" />}
       </head>
       <body>
         {children}

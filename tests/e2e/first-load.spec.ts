@@ -12,6 +12,8 @@ test("the English /login fetches no Arabic font and no toast library, and its st
   const fonts = fetched.filter((path) => path.endsWith(".woff2"));
   expect(fonts.length).toBeGreaterThan(0);
   expect(fonts.filter((path) => path.includes("arabic"))).toEqual([]);
+  // Nor the Arabic font's @font-face rules (app/arabic-font.css, linked on Arabic pages only).
+  expect(fetched.filter((path) => path.includes("arabic-font"))).toEqual([]);
   expect(fetched.filter((path) => path.includes("sonner"))).toEqual([]);
   // The language switcher still offers Arabic (in the system font).
   await expect(page.getByRole("button", { name: "العربية" })).toBeVisible();
@@ -28,6 +30,7 @@ test("the Arabic /login uses the Arabic font", async ({ page }) => {
   page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto("/login");
   await page.waitForLoadState("networkidle");
+  expect(fetched.some((path) => /\/arabic-font-[\w-]+\.css$/.test(path))).toBe(true);
   expect(fetched.some((path) => path.includes("noto-sans-arabic") && path.endsWith(".woff2"))).toBe(true);
 });
 
