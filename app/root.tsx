@@ -1,11 +1,13 @@
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
-import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useRouteLoaderData } from "react-router";
+import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
+import arabicFont from "./arabic-font.css?url";
 import { ErrorPage, errorPageProps } from "./components/error-page";
 import { ThemeScript, useSystemThemeSync } from "./components/theme";
 import { LazyToasts, useFlashToast, usePreloadErrorToast } from "./components/toasts";
+import guestStylesheet from "./guest.css?url";
 import { getEnv } from "./lib/cloudflare.server";
 import { primaryPalette } from "./lib/color";
 import { drainBody } from "./lib/drain-body.server";
@@ -26,9 +28,21 @@ import { getLocale, i18nextMiddleware } from "./middleware/i18next";
  */
 export const handle: StringsHandle = { i18n: ["common", "errors", "ui", "validation"] };
 
-// A stylesheet with a `precedence` is a React resource: React puts it in <head> before the hoisted
-// modulepreload links, so the browser fetches it first (a plain import would come after ~20 scripts).
-export const links: Route.LinksFunction = () => [{ rel: "stylesheet", href: stylesheet, precedence: "default" }];
+/** Whether this document already has app.css (set when a page with it renders in the browser). */
+let appSheetInDocument = false;
+
+/**
+ * The page's stylesheet: guest.css (the utilities of the guest pages only) on a page of the `_guest` layout,
+ * app.css (every utility) on any other (docs/decisions/056). React keeps a stylesheet resource once it is in the
+ * document, so after a signed-in page a guest page keeps app.css: guest.css is never added after app.css, whose
+ * rules it repeats and would otherwise reorder.
+ */
+function usePageStylesheet(): string {
+  const guest = useMatches().some((match) => match.id === "routes/_guest");
+  if (guest && !appSheetInDocument) return guestStylesheet;
+  if (typeof document !== "undefined") appSheetInDocument = true;
+  return stylesheet;
+}
 
 export const middleware: Route.MiddlewareFunction[] = [
   drainBody,
@@ -75,6 +89,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const root = useRouteLoaderData<typeof loader>("root");
   const nonce = useNonce();
   const styleNonce = useStyleNonce();
+  const pageStylesheet = usePageStylesheet();
   // Without the root's data (its boundary renders), the request's language still decides.
   const { i18n } = useTranslation();
   const locale = root?.locale ?? i18n.language ?? "en";
@@ -101,7 +116,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Meta />
         {/* Without an explicit nonce, <Links> takes the server's and renders none in the browser: a
             hydration mismatch on every page. */}
+        {/* A stylesheet with a `precedence` is a React resource: React puts it in <head> before the hoisted
+            modulepreload links, so the browser fetches it first (a plain import would come after ~20 scripts). */}
+        <link rel="stylesheet" href={pageStylesheet} precedence="default" />
         <Links nonce={styleNonce} />
+        {/* Noto Sans Arabic's @font-face rules: only Arabic pages use the family. A navigation that brings
+            Arabic (signing in applies the user's language) adds the sheet before the page shows. */}
+        {locale === "ar" && <link rel="stylesheet" href={arabicFont} precedence="default" />}
       </head>
       <body>
         {children}

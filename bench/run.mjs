@@ -1,4 +1,4 @@
-// AMP performance report: `npm run bench [-- --skip-build] [-- --only weight|latency|navigation|ssr|lighthouse|load|import] [-- --reseed] [-- --runs N] [-- --import-rows 10000,100000]`.
+// AMP performance report: `npm run bench [-- --skip-build] [-- --only weight|browser|latency|navigation|ssr|lighthouse|load|import] [-- --reseed] [-- --runs N] [-- --import-rows 10000,100000]`.
 //
 // 1. Route weight: gzip size of the JS + CSS a browser downloads on a document request to each route,
 //    computed from React Router's client manifest, and each route's ratio to /login. Also the fonts a
@@ -97,12 +97,12 @@ const options = {
 };
 if (flag("--help") || flag("-h")) {
   console.log(
-    "Usage: npm run bench -- [--skip-build] [--only weight|latency|navigation|ssr|lighthouse|load|import] [--lighthouse-runs N] [--import-rows 10000,100000] [--reseed] [--runs N] [--navigation-rounds N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N] [--load-server wrangler|preview]",
+    "Usage: npm run bench -- [--skip-build] [--only weight|browser|latency|navigation|ssr|lighthouse|load|import] [--lighthouse-runs N] [--import-rows 10000,100000] [--reseed] [--runs N] [--navigation-rounds N] [--page-budget SECONDS] [--port P] [--load-seconds S] [--load-clients N] [--load-rounds N] [--load-server wrangler|preview]",
   );
   process.exit(0);
 }
-if (options.only && !["weight", "latency", "navigation", "ssr", "lighthouse", "load", "import"].includes(options.only))
-  throw new Error("--only takes weight, latency, navigation, ssr, lighthouse, load or import");
+if (options.only && !["weight", "browser", "latency", "navigation", "ssr", "lighthouse", "load", "import"].includes(options.only))
+  throw new Error("--only takes weight, browser, latency, navigation, ssr, lighthouse, load or import");
 if (!Number.isInteger(options.lighthouseRuns) || options.lighthouseRuns < 1) throw new Error("--lighthouse-runs takes a positive integer");
 if (!options.importRows.every((rows) => Number.isInteger(rows) && rows > 0 && rows <= 200_000))
   throw new Error("--import-rows takes sizes of 1 to 200000");
@@ -117,6 +117,8 @@ const WARMUP = 3;
 const wantWeight = !options.only || options.only === "weight";
 const wantLatency = !options.only || options.only === "latency";
 const wantNavigation = !options.only || options.only === "navigation";
+// What Chromium really loads (small state only); part of --only latency too.
+const wantBrowser = wantLatency || options.only === "browser";
 // Part of --only latency too, as before it had its own name.
 const wantSsr = !options.only || options.only === "latency" || options.only === "ssr";
 const wantLighthouse = !options.only || options.only === "lighthouse";
@@ -229,30 +231,42 @@ function assetSize(url) {
 }
 
 /**
- * The app's stylesheet. root.tsx links it with a React `precedence` (so that it loads before the scripts),
- * which keeps it out of the manifest's `css`: it is the built `app-*.css` then.
+ * The page's stylesheet. root.tsx links it with a React `precedence` (so that it loads before the scripts),
+ * which keeps it out of the manifest's `css`: the built `guest-*.css` on a page of the `_guest` layout (`guest`),
+ * the built `app-*.css` on any other (docs/decisions/056).
  */
-function rootStylesheets(manifest) {
+function rootStylesheets(manifest, guest = false) {
   if (manifest.routes.root?.css?.length) return manifest.routes.root.css;
+  const pattern = guest ? /^guest-.*\.css$/ : /^app-.*\.css$/;
+  const sheets = readdirSync(join(clientDir, "assets"))
+    .filter((name) => pattern.test(name))
+    .map((name) => `/assets/${name}`);
+  // A build from before guest.css: every page has app.css.
+  return guest && sheets.length === 0 ? rootStylesheets(manifest) : sheets;
+}
+
+/** The sheet of Noto Sans Arabic's @font-face rules (app/arabic-font.css), linked by root on Arabic pages only. */
+function arabicFontStylesheets() {
   return readdirSync(join(clientDir, "assets"))
-    .filter((name) => /^app-.*\.css$/.test(name))
+    .filter((name) => /^arabic-font-.*\.css$/.test(name))
     .map((name) => `/assets/${name}`);
 }
 
 /** The JS + CSS files of a document request to `routeId`: entry, and every route from root down to it. */
 function firstLoad(manifest, routeId) {
-  const files = new Set([
-    manifest.entry.module,
-    ...(manifest.entry.imports ?? []),
-    ...(manifest.entry.css ?? []),
-    ...rootStylesheets(manifest),
-  ]);
   const chain = [];
   for (let id = routeId; id; id = manifest.routes[id]?.parentId) {
     const route = manifest.routes[id];
     if (!route) throw new Error(`Manifest route ${id} not found`);
     chain.unshift(route);
   }
+  const guest = chain.some((route) => route.id === "routes/_guest");
+  const files = new Set([
+    manifest.entry.module,
+    ...(manifest.entry.imports ?? []),
+    ...(manifest.entry.css ?? []),
+    ...rootStylesheets(manifest, guest),
+  ]);
   for (const route of chain) {
     if (route.module) files.add(route.module);
     for (const file of route.imports ?? []) files.add(file);
@@ -400,7 +414,8 @@ function routeWeights(manifest) {
     over,
     heaviest,
     routes,
-    fonts: fontWeights(rootCss),
+    // Noto Sans Arabic's faces are a sheet of their own that root links on Arabic pages only.
+    fonts: fontWeights([...rootCss, ...arabicFontStylesheets()]),
   };
 }
 
@@ -701,6 +716,10 @@ async function browserWeights(server) {
       // The page's strings, one chunk per namespace (strings-<language>-<namespace>-<hash>.js): part of the JS.
       const stringFiles = files.filter((file) => /\/strings-[\w-]+\.js$/.test(file));
       const fonts = files.filter((file) => /\.(woff2?|ttf|otf)$/.test(file)).map((file) => ({ file, raw: assetSize(file).raw }));
+      const code = files
+        .filter((file) => /\.(js|css)$/.test(file))
+        .map((file) => ({ file, gzip: assetSize(file).gzip }))
+        .sort((a, b) => b.gzip - a.gzip);
       pages.push({
         url: page.url,
         status: "ok",
@@ -713,6 +732,7 @@ async function browserWeights(server) {
         goal: GOALS.weight[page.url] ?? null,
         fonts,
         fontBytes: fonts.reduce((total, font) => total + font.raw, 0),
+        code,
       });
     }
     return pages;
@@ -1305,6 +1325,16 @@ function printBrowser(pages) {
         ],
   );
   console.log(table(["page", "files", "JS gz", "CSS gz", "JS+CSS gz", "of which strings (files)", "goal", "fonts (woff2)"], rows));
+  for (const page of pages) {
+    if (page.status !== "ok" || !page.goal) continue;
+    console.log(`\nEvery JS and CSS file Chromium fetched for ${page.url} (${kb(page.total)}, goal ≤ ${kb(page.goal)}):`);
+    console.log(
+      table(
+        ["file", "gzip"],
+        page.code.map((entry) => [entry.file, kb(entry.gzip)]),
+      ),
+    );
+  }
 }
 
 function printSsr(ssr) {
@@ -1601,9 +1631,9 @@ async function measure() {
     printWeight(report.weight);
   }
 
-  if (wantLatency || wantNavigation) {
+  if (wantLatency || wantNavigation || wantBrowser) {
     const servers = [];
-    // The navigation part alone needs only the small state.
+    // The navigation and browser parts alone need only the small state.
     const states = wantLatency ? STATES : STATES.slice(0, 1);
     try {
       for (const state of states) await prepareState(state);
@@ -1633,7 +1663,8 @@ async function measure() {
           }
         }
         report.latency = { from, pages };
-
+      }
+      if (wantBrowser) {
         log("loading pages in Chromium (what the browser really fetches)…");
         try {
           report.browser = await browserWeights(servers[0]);

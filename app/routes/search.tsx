@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { phoneFormatter } from "~/components/numbers/format";
-import { hitGroups } from "~/components/search/hits";
+import { HitLines, hitGroups } from "~/components/search/hits";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -90,11 +90,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
               {group.hits.map((hit) => (
                 <li key={hit.key}>
                   <Link to={hit.href} className="flex items-center gap-3 px-4 py-3 hover:bg-muted focus-visible:bg-muted">
-                    <hit.icon className="size-4 shrink-0 text-muted-foreground" aria-hidden="true" />
-                    <span className="min-w-0">
-                      <span className="block font-medium text-primary-text">{hit.primary}</span>
-                      {hit.secondary && <span className="block truncate text-muted-foreground text-sm">{hit.secondary}</span>}
-                    </span>
+                    <HitLines hit={hit} />
                   </Link>
                 </li>
               ))}

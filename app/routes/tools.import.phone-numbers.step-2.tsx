@@ -3,6 +3,7 @@ import { useEffect, useState, useSyncExternalStore } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation, useNavigation, useRevalidator } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
+import { ImportTable } from "~/components/imports/import-table";
 import { ImportSteps } from "~/components/imports/steps";
 import { importTiming, importUrl, type NumberImport, type NumberImportDetail } from "~/components/imports/types";
 import { NumberLink } from "~/components/numbers/number-link";
@@ -329,34 +330,17 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
           {job.existing > existingRows.length && (
             <p className="px-6 pb-4 text-sm">{t("preview.existingRowsFirst", { count: existingRows.length })}</p>
           )}
-          <div className="overflow-x-auto">
-            <table className="w-full text-sm" data-testid="existing-rows">
-              <thead className="border-y bg-muted/40 text-xs uppercase tracking-wide">
-                <tr>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">
-                    {t("preview.row")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">
-                    {t("preview.number")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">
-                    {t("preview.outcome")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {existingRows.map((entry) => (
-                  <tr key={entry.row} className="border-b last:border-b-0" data-row={entry.row}>
-                    <td className="px-4 py-2 tabular-nums">{entry.row}</td>
-                    <td className="px-4 py-2">
-                      <NumberLink label={formatNanp(entry.number)} id={entry.number_id} />
-                    </td>
-                    <td className="px-4 py-2">{t(`preview.outcomes.${entry.outcome ?? "pending"}`)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <ImportTable testId="existing-rows" headings={[t("preview.row"), t("preview.number"), t("preview.outcome")]}>
+            {existingRows.map((entry) => (
+              <tr key={entry.row} className="border-b last:border-b-0" data-row={entry.row}>
+                <td className="px-4 py-2 tabular-nums">{entry.row}</td>
+                <td className="px-4 py-2">
+                  <NumberLink label={formatNanp(entry.number)} id={entry.number_id} />
+                </td>
+                <td className="px-4 py-2">{t(`preview.outcomes.${entry.outcome ?? "pending"}`)}</td>
+              </tr>
+            ))}
+          </ImportTable>
         </Card>
       )}
 
@@ -375,34 +359,17 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
                 {t("preview.report")}
               </a>
             </div>
-            <div className="overflow-x-auto">
-              <table className="w-full text-sm" data-testid="row-errors">
-                <thead className="border-y bg-muted/40 text-xs uppercase tracking-wide">
-                  <tr>
-                    <th scope="col" className="px-4 py-3 text-start font-semibold">
-                      {t("preview.row")}
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-start font-semibold">
-                      {t("preview.column")}
-                    </th>
-                    <th scope="col" className="px-4 py-3 text-start font-semibold">
-                      {t("preview.problem")}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {job.errors.map((error) => (
-                    <tr key={error.row} className="border-b last:border-b-0" data-row={error.row}>
-                      <td className="px-4 py-2 tabular-nums">{error.row}</td>
-                      <td className="px-4 py-2 font-mono" dir="ltr">
-                        {error.column ?? "—"}
-                      </td>
-                      <td className="px-4 py-2">{translateError(t, error.message)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <ImportTable testId="row-errors" headings={[t("preview.row"), t("preview.column"), t("preview.problem")]}>
+              {job.errors.map((error) => (
+                <tr key={error.row} className="border-b last:border-b-0" data-row={error.row}>
+                  <td className="px-4 py-2 tabular-nums">{error.row}</td>
+                  <td className="px-4 py-2 font-mono" dir="ltr">
+                    {error.column ?? "—"}
+                  </td>
+                  <td className="px-4 py-2">{translateError(t, error.message)}</td>
+                </tr>
+              ))}
+            </ImportTable>
           </>
         )}
       </Card>

@@ -4,6 +4,7 @@ import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
+import { ImportTable } from "~/components/imports/import-table";
 import { ImportSteps } from "~/components/imports/steps";
 import { importUrl, type NumberImport } from "~/components/imports/types";
 import { Badge } from "~/components/ui/badge";
@@ -335,49 +336,39 @@ export default function ImportNumbersUpload({ loaderData, actionData }: Route.Co
         <CardHeader className="py-4">
           <CardTitle>{t("history.title")}</CardTitle>
         </CardHeader>
-        <div className="overflow-x-auto">
-          <table className="w-full text-sm" data-testid="import-history">
-            <thead className="border-y bg-muted/40 text-xs uppercase tracking-wide">
-              <tr>
-                {(["file", "by", "when", "rows", "valid", "invalid", "status"] as const).map((column) => (
-                  <th key={column} scope="col" className="px-4 py-3 text-start font-semibold">
-                    {t(`history.${column}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {history.data.length === 0 && (
-                <tr>
-                  <td colSpan={7} className="px-4 py-6 text-center text-muted-foreground">
-                    {t("history.empty")}
-                  </td>
-                </tr>
-              )}
-              {history.data.map((entry) => (
-                <tr key={entry.id} className="border-b last:border-b-0">
-                  <td className="px-4 py-3 font-medium">
-                    <Link
-                      to={importUrl.preview(entry.id)}
-                      aria-label={t("history.open", { name: entry.file_name })}
-                      className="underline-offset-4 hover:underline"
-                    >
-                      {entry.file_name}
-                    </Link>
-                  </td>
-                  <td className="px-4 py-3">{entry.created_by_name ?? "—"}</td>
-                  <td className="whitespace-nowrap px-4 py-3">{formatDateTime(i18n.language, entry.created_at)}</td>
-                  <td className="px-4 py-3 tabular-nums">{number(entry.rows_total)}</td>
-                  <td className="px-4 py-3 tabular-nums">{number(entry.rows_valid)}</td>
-                  <td className="px-4 py-3 tabular-nums">{number(entry.rows_invalid)}</td>
-                  <td className="px-4 py-3">
-                    <Badge variant={STATUS_VARIANTS[entry.status]}>{t(`statuses.${entry.status}`)}</Badge>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ImportTable
+          testId="import-history"
+          headings={(["file", "by", "when", "rows", "valid", "invalid", "status"] as const).map((column) => t(`history.${column}`))}
+        >
+          {history.data.length === 0 && (
+            <tr>
+              <td colSpan={7} className="px-4 py-6 text-center text-muted-foreground">
+                {t("history.empty")}
+              </td>
+            </tr>
+          )}
+          {history.data.map((entry) => (
+            <tr key={entry.id} className="border-b last:border-b-0">
+              <td className="px-4 py-3 font-medium">
+                <Link
+                  to={importUrl.preview(entry.id)}
+                  aria-label={t("history.open", { name: entry.file_name })}
+                  className="underline-offset-4 hover:underline"
+                >
+                  {entry.file_name}
+                </Link>
+              </td>
+              <td className="px-4 py-3">{entry.created_by_name ?? "—"}</td>
+              <td className="whitespace-nowrap px-4 py-3">{formatDateTime(i18n.language, entry.created_at)}</td>
+              <td className="px-4 py-3 tabular-nums">{number(entry.rows_total)}</td>
+              <td className="px-4 py-3 tabular-nums">{number(entry.rows_valid)}</td>
+              <td className="px-4 py-3 tabular-nums">{number(entry.rows_invalid)}</td>
+              <td className="px-4 py-3">
+                <Badge variant={STATUS_VARIANTS[entry.status]}>{t(`statuses.${entry.status}`)}</Badge>
+              </td>
+            </tr>
+          ))}
+        </ImportTable>
         {history.last_page > 1 && (
           <nav className="flex items-center justify-end gap-2 border-t px-4 py-3" aria-label={t("history.title")}>
             {page > 1 && (

@@ -1,4 +1,5 @@
 import type { Page } from "@playwright/test";
+import { addRoleAndOpenEdit } from "../e2e/role-helpers";
 import { expect, test } from "../e2e/support";
 
 /**
@@ -153,14 +154,7 @@ test.describe("without JavaScript", () => {
     const page = await (await browser.newContext({ javaScriptEnabled: false, baseURL })).newPage();
     await signIn(page, "/roles/add", "nojs@laravel.test");
     const name = `No-JS desk ${Date.now().toString(36)}`;
-    await page.getByLabel("Name", { exact: true }).fill(name);
-    await page.getByLabel("Who can hold it").selectOption("organization");
-    await page.getByLabel("View the dashboard").check();
-    await page.getByRole("button", { name: "Add role" }).click();
-    await expect(page).toHaveURL(/\/roles$/);
-    await page.goto(`/roles?search=${encodeURIComponent(name)}`);
-    await page.getByRole("link", { name: `Edit ${name}` }).click();
-    const editPath = new URL(page.url()).pathname;
+    const editPath = await addRoleAndOpenEdit(page, name);
 
     await page.getByLabel("Description").fill("Typed while Laravel throttled everything");
     // Every API call of the post meets throttle:api: the user call, the record, the reads that would draw the form again.

@@ -1,4 +1,5 @@
 import { fault } from "./fault-cookie";
+import { addRoleAndOpenEdit } from "./role-helpers";
 import { ACCOUNTS, expect, signIn, test, unique } from "./support";
 
 test.describe("a form post without JavaScript while the backend cannot say who is posting", () => {
@@ -6,13 +7,7 @@ test.describe("a form post without JavaScript while the backend cannot say who i
     test.slow();
     await signIn(page, ACCOUNTS.superAdmin, undefined, "/roles/add");
     const name = unique("No-JS user call");
-    await page.getByLabel("Name", { exact: true }).fill(name);
-    await page.getByLabel("Who can hold it").selectOption("organization");
-    await page.getByLabel("View the dashboard").check();
-    await page.getByRole("button", { name: "Add role" }).click();
-    await expect(page).toHaveURL(/\/roles$/);
-    await page.goto(`/roles?search=${encodeURIComponent(name)}`);
-    await page.getByRole("link", { name: `Edit ${name}` }).click();
+    await addRoleAndOpenEdit(page, name);
 
     await page.getByLabel("Description").fill("Typed without JavaScript");
     await fault(page, "500:/api/user");
@@ -35,14 +30,7 @@ test.describe("a form post without JavaScript while the backend fails every call
     test.slow();
     await signIn(page, ACCOUNTS.superAdmin, undefined, "/roles/add");
     const name = unique("No-JS outage");
-    await page.getByLabel("Name", { exact: true }).fill(name);
-    await page.getByLabel("Who can hold it").selectOption("organization");
-    await page.getByLabel("View the dashboard").check();
-    await page.getByRole("button", { name: "Add role" }).click();
-    await expect(page).toHaveURL(/\/roles$/);
-    await page.goto(`/roles?search=${encodeURIComponent(name)}`);
-    await page.getByRole("link", { name: `Edit ${name}` }).click();
-    const editPath = new URL(page.url()).pathname;
+    const editPath = await addRoleAndOpenEdit(page, name);
 
     await page.getByLabel("Description").fill("Typed while everything was down");
     await fault(page, "500");

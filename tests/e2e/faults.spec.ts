@@ -1,5 +1,6 @@
 import type { Page } from "@playwright/test";
 import { fault } from "./fault-cookie";
+import { addRoleAndOpenEdit } from "./role-helpers";
 import { ACCOUNTS, expect, signIn, test, unique, useLanguage } from "./support";
 
 /**
@@ -108,14 +109,7 @@ test.describe("a backend outage never signs anyone out", () => {
       test.slow();
       await signIn(page, ACCOUNTS.superAdmin, undefined, "/roles/add");
       const name = unique(`User call ${kind}`);
-      await page.getByLabel("Name", { exact: true }).fill(name);
-      await page.getByLabel("Who can hold it").selectOption("organization");
-      await page.getByLabel("View the dashboard").check();
-      await page.getByRole("button", { name: "Add role" }).click();
-      await expect(page).toHaveURL(/\/roles$/);
-      await page.goto(`/roles?search=${encodeURIComponent(name)}`);
-      await page.getByRole("link", { name: `Edit ${name}` }).click();
-      await expect(page.getByLabel("Name", { exact: true })).toHaveValue(name);
+      await addRoleAndOpenEdit(page, name);
 
       await page.getByLabel("Description").fill("Typed while the user call fails");
       await page.getByLabel("View the dashboard").uncheck();

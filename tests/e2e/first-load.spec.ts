@@ -1,5 +1,5 @@
 import type { Locator } from "@playwright/test";
-import { ACCOUNTS, expect, signIn, test, useLanguage } from "./support";
+import { ACCOUNTS, DEMO_PASSWORD, expect, signIn, test, useLanguage, waitForHydration } from "./support";
 
 // What a page downloads (issue 8): no Arabic web font on Latin pages, sonner and the confirm dialog only
 // when they are used, the stylesheet before the scripts.
@@ -12,6 +12,8 @@ test("the English /login fetches no Arabic font and no toast library, and its st
   const fonts = fetched.filter((path) => path.endsWith(".woff2"));
   expect(fonts.length).toBeGreaterThan(0);
   expect(fonts.filter((path) => path.includes("arabic"))).toEqual([]);
+  // Nor the Arabic font's @font-face rules (app/arabic-font.css, linked on Arabic pages only).
+  expect(fetched.filter((path) => path.includes("arabic-font"))).toEqual([]);
   expect(fetched.filter((path) => path.includes("sonner"))).toEqual([]);
   // The language switcher still offers Arabic (in the system font).
   await expect(page.getByRole("button", { name: "العربية" })).toBeVisible();
@@ -22,12 +24,36 @@ test("the English /login fetches no Arabic font and no toast library, and its st
   expect(order[0]).toBe("stylesheet");
 });
 
+test("a guest page loads the guest stylesheet; signing in adds the full one after it, and the layout is drawn by it", async ({ page }) => {
+  const sheets = () =>
+    page.evaluate(() =>
+      Array.from(document.querySelectorAll('link[rel="stylesheet"]'), (link) => new URL((link as HTMLLinkElement).href).pathname)
+        .map((path) => path.match(/\/assets\/(guest|app)-[\w-]+\.css$/)?.[1])
+        .filter(Boolean),
+    );
+  await page.goto("/login");
+  await waitForHydration(page);
+  expect(await sheets()).toEqual(["guest"]);
+  // Styled by guest.css: the centred card and the full-width button.
+  await expect(page.locator("main#main")).toHaveCSS("max-width", "448px");
+  await page.getByLabel("Email").fill(ACCOUNTS.superAdmin);
+  await page.locator('input[name="password"]').fill(DEMO_PASSWORD);
+  await page.locator('form#login button[type="submit"]').click();
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await expect(page.locator("#vertical-nav")).toBeVisible();
+  // A client-side navigation: the full sheet comes after the guest one (it repeats its rules, so it decides).
+  expect(await sheets()).toEqual(["guest", "app"]);
+  expect((await page.locator("#vertical-nav").boundingBox())?.width).toBe(256);
+  await expect(page.getByTestId("navbar")).toHaveCSS("position", "sticky");
+});
+
 test("the Arabic /login uses the Arabic font", async ({ page }) => {
   await useLanguage(page, "ar");
   const fetched: string[] = [];
   page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
   await page.goto("/login");
   await page.waitForLoadState("networkidle");
+  expect(fetched.some((path) => /\/arabic-font-[\w-]+\.css$/.test(path))).toBe(true);
   expect(fetched.some((path) => path.includes("noto-sans-arabic") && path.endsWith(".woff2"))).toBe(true);
 });
 

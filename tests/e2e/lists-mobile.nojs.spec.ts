@@ -23,6 +23,8 @@ test("the Filters button opens the filters and Apply filters the list", async ({
   await status.selectOption({ label: "Active" });
   await page.getByRole("button", { name: "Apply", exact: true }).click();
   await expect(page).toHaveURL(/status=active/);
+  // The filtered page is a new document: measure it once its stylesheet applies (the URL changes before that).
+  await page.waitForLoadState();
   // The page comes back with the filter applied: the filters are open, and the button counts it.
   await expect(status).toBeVisible();
   await expect(status).toHaveValue("active");

@@ -113,8 +113,15 @@ test("without JavaScript: “Check numbers” redraws the form with each refused
   await page.getByLabel("Numbers", { exact: true }).fill(`+1${number}\n800 555 0100\n${refused}`);
   await page.getByLabel("Entity name").fill(entity);
   await page.getByLabel("House number").fill("12");
+  await page.getByLabel("PIN").fill("4321");
+  await page.getByLabel("Letter of authorization (LOA)").setInputFiles({ name: "loa.pdf", mimeType: "application/pdf", buffer: PDF });
   await page.getByRole("button", { name: "Check numbers" }).click();
   await expect(page).toHaveURL(/\/tools\/porting\/order\/new/);
+  // A page never carries a PIN or a file back: the two fields say so, the bill (not chosen) does not.
+  await expect(page.getByLabel("PIN")).toHaveValue("");
+  await expect(page.getByText("The check could not keep the PIN: type it again before saving.")).toBeVisible();
+  await expect(page.getByText("The check could not keep the file you chose", { exact: false })).toHaveCount(1);
+  await expect(page.getByLabel("Letter of authorization (LOA)")).toHaveAccessibleDescription(/could not keep the file you chose/);
   const notice = page.getByTestId("number-check");
   await expect(notice).toContainText("These numbers would be refused when you submit");
   await expect(notice).toContainText("+18005550100 is toll-free");
@@ -129,6 +136,14 @@ test("without JavaScript: “Check numbers” redraws the form with each refused
   await page.getByLabel("Numbers", { exact: true }).fill(`+1${number}`);
   await page.getByRole("button", { name: "Check numbers" }).click();
   await expect(page.getByTestId("number-check")).toHaveText("Checked: every number can be ported.");
-  await page.goto(`/tools/porting/order?search=${encodeURIComponent(entity)}`);
-  await expect(page.getByRole("main")).not.toContainText(entity);
+  const list = await page.context().newPage();
+  await list.goto(`/tools/porting/order?search=${encodeURIComponent(entity)}`);
+  await expect(list.getByRole("main")).not.toContainText(entity);
+  await list.close();
+
+  // Enter in a field saves the draft ("Check numbers", the first button on the form, does not take it).
+  await page.getByLabel("House number").fill("");
+  await page.getByLabel("Entity name").press("Enter");
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
+  await expect(page.getByRole("status")).toContainText("Draft");
 });

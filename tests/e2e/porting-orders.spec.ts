@@ -140,6 +140,11 @@ test("numbers a submission would refuse are named beside the numbers while typin
   await expect(notice).toHaveText("Checked: every number can be ported.");
   await expect(page.getByLabel("Entity name")).toHaveValue(entity);
 
+  // Enter in a field saves the draft ("Check numbers", the first button on the form, does not take it).
+  await page.getByLabel("Entity name").press("Enter");
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
+  await expect(page.getByText(/saved as a draft/)).toBeVisible();
+
   // In French the same warning is translated.
   await useLanguage(page, "fr");
   await page.goto(`/tools/porting/order/new?numbers=${encodeURIComponent("800 555 0100")}`);

@@ -75,6 +75,10 @@ export async function signInThroughForm(page: Page, email: string, password = DE
   // A client-side sign-in changes the URL before React has drawn the next page (its strings may still be
   // loading): until then the sign-in form, and its <main>, are what the page shows.
   await expect(page.locator("form#login")).toHaveCount(0);
+  // Without JavaScript the next page is a new document, and the URL changes as soon as it starts to arrive: until
+  // its stylesheet applies, elements sit where the unstyled page puts them (a hidden radio 5,000 px further down),
+  // and a click or a measurement made meanwhile lands elsewhere once the page is styled.
+  await page.waitForLoadState();
   await waitForHydration(page);
 }
 

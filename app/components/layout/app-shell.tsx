@@ -4,7 +4,7 @@ import type { NavGroup } from "~/lib/navigation.server";
 import type { Locale } from "~/lib/preferences";
 import { cn } from "~/lib/utils";
 import type { loader as rootLoader } from "~/root";
-import { CustomizerHost } from "./customizer";
+import { CustomizerHost } from "./customizer-trigger";
 import { Footer } from "./footer";
 import { HorizontalNav } from "./horizontal-nav";
 import { Logo } from "./logo";

@@ -4,7 +4,7 @@ import * as React from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher, useNavigate } from "react-router";
 import { phoneFormatter } from "~/components/numbers/format";
-import { type Hit, hitGroups } from "~/components/search/hits";
+import { type Hit, HitLines, hitGroups } from "~/components/search/hits";
 import { DialogOverlay, DialogPortal } from "~/components/ui/dialog";
 import type { NavGroup } from "~/lib/navigation.server";
 import { matchScreens, SEARCH_MAX_LENGTH } from "~/lib/search/search";
@@ -109,11 +109,7 @@ export function CommandPalette({ navigation, onClose }: { navigation: NavGroup[]
         onClick={() => open(hit)}
         className="flex cursor-pointer items-center gap-3 rounded-md px-3 py-2 text-sm aria-selected:bg-primary/10 aria-selected:text-primary-text"
       >
-        <hit.icon className="size-4 shrink-0 opacity-70" aria-hidden="true" />
-        <span className="min-w-0">
-          <span className="block truncate font-medium">{hit.primary}</span>
-          {hit.secondary && <span className="block truncate text-muted-foreground text-xs">{hit.secondary}</span>}
-        </span>
+        <HitLines hit={hit} compact />
       </div>
     );
   };

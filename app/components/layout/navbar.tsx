@@ -6,7 +6,7 @@ import { LOCALES, type Locale } from "~/lib/preferences";
 import type { ResolvedTheme } from "~/lib/theme.server";
 import { cn } from "~/lib/utils";
 import { HeaderSearch } from "./command-palette";
-import { CustomizerTrigger } from "./customizer";
+import { CustomizerTrigger } from "./customizer-trigger";
 import { Menu, menuItemClass } from "./menu";
 import { PreferenceForm } from "./preference-form";
 import { ToggleLabel } from "./toggle-label";

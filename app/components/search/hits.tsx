@@ -2,6 +2,7 @@ import type { TFunction } from "i18next";
 import { Building2Icon, HashIcon, LayoutGridIcon, PhoneIcon, UserIcon } from "lucide-react";
 import type * as React from "react";
 import type { NumberHit, OrderHit, OrganizationHit, RecordHits, ScreenHit, UserHit } from "~/lib/search/search";
+import { cn } from "~/lib/utils";
 
 /** One result, as both the palette and the results page show it. */
 export interface Hit {
@@ -93,4 +94,19 @@ export function hitGroups(
     );
   }
   return groups.filter((group) => group.hits.length > 0);
+}
+
+/** A result's icon and lines: compact in the palette (one line each, cut), roomier on the results page. */
+export function HitLines({ hit, compact = false }: { hit: Hit; compact?: boolean }) {
+  return (
+    <>
+      <hit.icon className={cn("size-4 shrink-0", compact ? "opacity-70" : "text-muted-foreground")} aria-hidden="true" />
+      <span className="min-w-0">
+        <span className={cn("block font-medium", compact ? "truncate" : "text-primary-text")}>{hit.primary}</span>
+        {hit.secondary && (
+          <span className={cn("block truncate text-muted-foreground", compact ? "text-xs" : "text-sm")}>{hit.secondary}</span>
+        )}
+      </span>
+    </>
+  );
 }

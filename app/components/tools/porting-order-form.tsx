@@ -90,6 +90,8 @@ export function PortingOrderForm({
   const address = fields.service_address.getFieldset();
   const country = E911_COUNTRIES.find((code) => code === address.country.value) ?? "US";
   const fileErrors = (kind: (typeof DOCUMENT_KINDS)[number]) => lastResult?.error?.[kind] ?? undefined;
+  // After "Check numbers" without JavaScript: what the redrawn page could not keep (never a PIN, never a file).
+  const notKept = new Set(numberCheck?.notKept ?? []);
 
   // The numbers are checked as they are typed (with JavaScript, a moment after the last keystroke) or by "Check
   // numbers" (without: the form comes back with the answer), so a number a submission would refuse is named first.
@@ -119,6 +121,8 @@ export function PortingOrderForm({
 
   return (
     <Form method="post" encType="multipart/form-data" {...getFormProps(form)} className="space-y-6">
+      {/* Enter in a field submits with the form's first submit button: let that be "Save draft", not "Check numbers". */}
+      <button type="submit" name="intent" value="draft" disabled={saving} tabIndex={-1} aria-hidden="true" className="sr-only" />
       {form.errors && form.errors.length > 0 && (
         <p id={form.errorId} role="alert" className="rounded-md border border-destructive/40 px-3 py-2 text-destructive text-sm">
           {form.errors.map((error) => translateError(t, error)).join(" ")}
@@ -167,7 +171,7 @@ export function PortingOrderForm({
           field={fields.pin}
           type="password"
           label={t("order.fields.pin")}
-          description={pinSet ? t("order.form.pinStored") : t("order.form.pinHelp")}
+          description={notKept.has("pin") ? t("order.form.pinNotKept") : pinSet ? t("order.form.pinStored") : t("order.form.pinHelp")}
           autoComplete="new-password"
         />
       </FormSection>
@@ -206,7 +210,7 @@ export function PortingOrderForm({
                 aria-describedby={errors ? `porting-order-${kind}-help porting-order-${kind}-error` : `porting-order-${kind}-help`}
               />
               <p id={`porting-order-${kind}-help`} className="text-[0.8125rem] text-muted-foreground">
-                {t("order.form.fileHelp")}
+                {notKept.has(kind) ? t("order.form.fileNotKept") : t("order.form.fileHelp")}
               </p>
               <ErrorList id={`porting-order-${kind}-error`} errors={errors} />
             </div>

@@ -155,6 +155,8 @@ export interface NumberCheck {
   numbers: string;
   problems: string[];
   failed: string | null;
+  /** What a check posted without JavaScript could not give back (the PIN, chosen files): to be given again. */
+  notKept: string[];
 }
 
 /** The typed list of numbers, one entry per line / comma / semicolon / tab; the backend reads each one. */

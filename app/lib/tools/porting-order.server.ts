@@ -151,7 +151,12 @@ async function checkNumbers(formData: FormData, api: SanctumClient, orderId: str
   const text = String(formData.get("numbers") ?? "").slice(0, 40_000);
   const numbers = splitNumbers(text);
   const organization = Number(formData.get("organization_id"));
-  if (numbers.length === 0) return { numbers: text, problems: [], failed: "validation.required" };
+  // A page never carries a PIN or a file back: the form names them so that they are given again.
+  const notKept = ["pin", ...DOCUMENT_KINDS].filter((name) => {
+    const value = formData.get(name);
+    return value instanceof File ? value.size > 0 : Boolean(value);
+  });
+  if (numbers.length === 0) return { numbers: text, problems: [], failed: "validation.required", notKept };
   try {
     const answer = await api.call<{ problems: Record<string, string[]> }>("/api/porting/orders/number-check", {
       method: "POST",
@@ -167,7 +172,7 @@ async function checkNumbers(formData: FormData, api: SanctumClient, orderId: str
     const problems = Object.entries(answer.problems)
       .sort(([a], [b]) => Number(a.replace(/^\D+/, "")) - Number(b.replace(/^\D+/, "")))
       .flatMap(([, messages]) => messages);
-    return { numbers: text, problems: [...new Set(problems)], failed: null };
+    return { numbers: text, problems: [...new Set(problems)], failed: null, notKept };
   } catch (error) {
     // A backend without the check (404) says nothing rather than something untrue; submitting still checks.
     if (error instanceof UpstreamError && error.status === 404) return null;
@@ -175,6 +180,7 @@ async function checkNumbers(formData: FormData, api: SanctumClient, orderId: str
       numbers: text,
       problems: [],
       failed: failureMessage(actionFailure(error, "check porting numbers", CARRIER_FAILED), CARRIER_FAILED),
+      notKept,
     };
   }
 }

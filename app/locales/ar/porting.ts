@@ -78,6 +78,7 @@ const porting: Translation<typeof en> = {
       accountSection: "الحساب لدى المشغّل الحالي",
       accountDescription: "كما هو مدوّن تمامًا في فاتورة المشغّل الحالي.",
       pinStored: "رمز PIN محفوظ. اترك الحقل فارغًا للإبقاء عليه، أو اكتب رمزًا جديدًا لاستبداله.",
+      pinNotKept: "لم يحتفظ التحقق برمز PIN: اكتبه مرة أخرى قبل الحفظ.",
       pinHelp: "رمز النقل الخاص بالحساب إن وُجد. لن يُعرض مرة أخرى.",
       addressSection: "عنوان الخدمة",
       addressDescription: "المكان الذي تعمل فيه الأرقام حاليًا.",
@@ -85,6 +86,7 @@ const porting: Translation<typeof en> = {
       chooseOrganization: "اختر المؤسسة",
       documentsSection: "المستندات",
       documentsDescription: "خطاب التفويض الموقّع وآخر فاتورة.",
+      fileNotKept: "لم يحتفظ التحقق بالملف الذي اخترته: اختره مرة أخرى قبل الحفظ (PDF أو PNG أو JPEG، بحد أقصى 5 ميغابايت).",
       fileHelp: "PDF أو PNG أو JPEG، بحد أقصى 5 ميغابايت.",
     },
     fields: {

@@ -75,6 +75,7 @@ const porting = {
       accountSection: "Losing carrier account",
       accountDescription: "Exactly as on the bill of the current carrier.",
       pinStored: "A PIN is stored. Leave empty to keep it, or type a new one to replace it.",
+      pinNotKept: "The check could not keep the PIN: type it again before saving.",
       pinHelp: "The account's port-out PIN, if it has one. It is never shown again.",
       addressSection: "Service address",
       addressDescription: "Where the numbers are in service today.",
@@ -82,6 +83,7 @@ const porting = {
       chooseOrganization: "Choose the organization",
       documentsSection: "Documents",
       documentsDescription: "The signed letter of authorization and the latest bill.",
+      fileNotKept: "The check could not keep the file you chose: choose it again before saving (PDF, PNG or JPEG, at most 5 MB).",
       fileHelp: "PDF, PNG or JPEG, at most 5 MB.",
     },
     fields: {

@@ -78,6 +78,7 @@ const porting: Translation<typeof en> = {
       accountSection: "Compte chez l'opérateur cédant",
       accountDescription: "Exactement comme sur la facture de l'opérateur actuel.",
       pinStored: "Un NIP est enregistré. Laissez vide pour le conserver, ou saisissez-en un nouveau pour le remplacer.",
+      pinNotKept: "La vérification n’a pas pu conserver le NIP : saisissez-le de nouveau avant d’enregistrer.",
       pinHelp: "Le NIP de portage du compte, s'il en a un. Il n'est jamais réaffiché.",
       addressSection: "Adresse de service",
       addressDescription: "Où les numéros sont en service aujourd'hui.",
@@ -85,6 +86,8 @@ const porting: Translation<typeof en> = {
       chooseOrganization: "Choisissez l’organisation",
       documentsSection: "Documents",
       documentsDescription: "La lettre d'autorisation signée et la dernière facture.",
+      fileNotKept:
+        "La vérification n’a pas pu conserver le fichier choisi : choisissez-le de nouveau avant d’enregistrer (PDF, PNG ou JPEG, 5 Mo au maximum).",
       fileHelp: "PDF, PNG ou JPEG, 5 Mo au maximum.",
     },
     fields: {

@@ -500,9 +500,7 @@ portingOrdersRoutes.openapi(
     const me = currentUser(c);
     const db = c.get("db");
     const body = c.req.valid("json");
-    const organizationId = body.order_id
-      ? (await findOrder(db, me, body.order_id)).organizationId
-      : writableOrganizationId(me, body.organization_id);
+    const organizationId = await checkedOrganizationId(db, me, body);
     const carrier = createCarrier(c.env, db);
     const errors = await numberProblems(db, carrier, body.numbers, organizationId);
     checkAddress(body.service_address, errors);
@@ -519,6 +517,11 @@ portingOrdersRoutes.openapi(
     return c.body(null, 204);
   },
 );
+
+/** The organization a check is for: the edited order's (`order_id`), else the one a new order would get. */
+async function checkedOrganizationId(db: Db, me: CurrentUser, body: { order_id?: number; organization_id?: number }) {
+  return body.order_id ? (await findOrder(db, me, body.order_id)).organizationId : writableOrganizationId(me, body.organization_id);
+}
 
 /**
  * What submitting these numbers would refuse, on `numbers.<index>` (the index in the list as typed): pieces that
@@ -583,9 +586,7 @@ portingOrdersRoutes.openapi(
     const me = currentUser(c);
     const db = c.get("db");
     const body = c.req.valid("json");
-    const organizationId = body.order_id
-      ? (await findOrder(db, me, body.order_id)).organizationId
-      : writableOrganizationId(me, body.organization_id);
+    const organizationId = await checkedOrganizationId(db, me, body);
     return c.json({ problems: await numberProblems(db, createCarrier(c.env, db), body.numbers, organizationId) }, 200);
   },
 );

@@ -1,11 +1,11 @@
-import { existsSync, readFileSync } from "node:fs";
-import { dirname, join, relative } from "node:path";
-import { fileURLToPath } from "node:url";
+import { readFileSync } from "node:fs";
+import { join, relative } from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/locales";
 import { declaredNamespaces } from "~/locales/route-strings";
 import routes from "~/routes";
+import { app, importsOf, root, serverOnly, stripComments } from "./app-imports";
 
 /**
  * The browser loads, before hydrating, only the namespaces the matched route modules declare in
@@ -21,8 +21,6 @@ import routes from "~/routes";
  * `"ns.key"` / `` `ns.${…}` `` whose path exists in that namespace (the convention of ~/lib/validation-message).
  * Messages whose namespace is known only at run time (an API's 422 keys) are loaded by `useMessageStrings`.
  */
-const root = fileURLToPath(new URL("../../../", import.meta.url));
-const app = join(root, "app");
 
 type Tree = { [key: string]: string | Tree };
 const english = resources.en as unknown as Record<string, Tree>;
@@ -38,10 +36,6 @@ function keyExists(namespace: string, path: string, prefix: boolean): boolean {
     node = node[segment] ?? (last && !prefix ? node[`${segment}_other`] : undefined);
   }
   return prefix ? typeof node === "object" : node !== undefined;
-}
-
-function stripComments(source: string): string {
-  return source.replace(/\/\*[\s\S]*?\*\//g, "").replace(/(^|\s)\/\/.*$/gm, "$1");
 }
 
 /** The namespaces one module's source uses. */
@@ -63,34 +57,6 @@ function namespacesUsedIn(source: string): Set<string> {
   return used;
 }
 
-const IMPORT = /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'"`;]*?\s+from\s+)?["']([^"']+)["']/g;
-const DYNAMIC_IMPORT = /(?<!typeof\s)\bimport\(\s*["']([^"']+)["']\s*\)/g;
-
-/** The app modules a module imports at run time (type-only imports and packages left out). */
-function importsOf(file: string, source: string): string[] {
-  const code = stripComments(source);
-  const specifiers = [
-    ...[...code.matchAll(IMPORT)].filter(([, typeOnly]) => !typeOnly).map(([, , specifier]) => specifier),
-    ...[...code.matchAll(DYNAMIC_IMPORT)].map(([, specifier]) => specifier),
-  ];
-  const files: string[] = [];
-  for (const specifier of specifiers) {
-    if (specifier.includes("?")) continue; // assets (`./app.css?url`)
-    const base = specifier.startsWith("~/")
-      ? join(app, specifier.slice(2))
-      : specifier.startsWith(".")
-        ? join(dirname(file), specifier)
-        : null;
-    if (!base || /\.(css|svg|png|woff2?)$/.test(base)) continue;
-    const resolved = [base, `${base}.ts`, `${base}.tsx`, join(base, "index.ts"), join(base, "index.tsx")].find(
-      (candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate),
-    );
-    if (!resolved) throw new Error(`${relative(root, file)}: cannot resolve ${specifier}`);
-    files.push(resolved);
-  }
-  return files;
-}
-
 /** Every namespace used by `file` and what it imports, with the first module found using it. */
 function namespacesReachedFrom(file: string): { uses: Map<string, string>; stringImports: string[] } {
   const uses = new Map<string, string>();
@@ -103,7 +69,7 @@ function namespacesReachedFrom(file: string): { uses: Map<string, string>; strin
     seen.add(current);
     const name = relative(root, current);
     // Server-only: `.server` modules and route middleware (React Router leaves both out of the browser's code).
-    if (/\.server\.tsx?$/.test(current) || name.startsWith("app/middleware/")) continue;
+    if (serverOnly(current)) continue;
     if (/^app\/locales\/(index\.ts$|\w+\/)/.test(name)) {
       // String files reach the browser through ~/locales/client only, one namespace at a time.
       stringImports.push(name);
