@@ -68,9 +68,15 @@ export default defineConfig({
     // `npm test` (scripts/test.mjs) reads this report to list the tests that only passed on a retry.
     ...(process.env.E2E_RESULTS ? [["json", { outputFile: process.env.E2E_RESULTS }] as const] : []),
   ],
+  // npm test gives each e2e phase its own folder (scripts/test.mjs): a Playwright run empties its output folder, and the
+  // next phase's run deleted the traces and error contexts of the one before.
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: "retain-on-failure",
+    // Recording every test's trace took a sixth of Chromium's and Playwright's CPU (docs/ci.md). In CI a first failure
+    // keeps its screenshot and error context, and its retry records the trace; locally every failure keeps its trace.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
+    screenshot: process.env.CI ? "only-on-failure" : "off",
     launchOptions,
   },
   projects: [

@@ -15,9 +15,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 7_000 },
   reporter: [["list"], ...(process.env.E2E_LARAVEL_RESULTS ? [["json", { outputFile: process.env.E2E_LARAVEL_RESULTS }] as const] : [])],
+  outputDir: process.env.E2E_OUTPUT_DIR ?? "test-results",
   use: {
     baseURL: `http://localhost:${port}`,
-    trace: "retain-on-failure",
+    // As in playwright.config.ts: in CI a retry records the trace, a first failure keeps its screenshot.
+    trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
+    screenshot: process.env.CI ? "only-on-failure" : "off",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
       args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],

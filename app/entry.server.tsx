@@ -1,15 +1,13 @@
-import i18next from "i18next";
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
 import { NonceProvider } from "~/lib/nonce";
 import { Unauthenticated } from "~/lib/sanctum/client.server";
 import { recordUnhandledError } from "~/lib/sanctum/context.server";
 import { securityHeaders } from "~/lib/security-headers.server";
 import { randomId } from "~/lib/signing.server";
-import { resources } from "~/locales";
-import { getInstance } from "~/middleware/i18next";
+import { getInstance, i18nextInstance, renderingInstance } from "~/middleware/i18next";
 
 export const streamTimeout = 5_000;
 
@@ -23,14 +21,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   console.error(error);
 };
 
-/** Root middleware does not run for a path no route matches: fall back to a plain instance there. */
+/** Root middleware does not run for a path no route matches: fall back to the English instance there. */
 async function i18nFor(context: RouterContextProvider) {
   try {
     return getInstance(context);
   } catch {
-    const instance = i18next.createInstance();
-    await instance.use(initReactI18next).init({ lng: "en", resources, defaultNS: "common" });
-    return instance;
+    return i18nextInstance("en");
   }
 }
 
@@ -51,7 +47,7 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <I18nextProvider i18n={await i18nFor(loadContext)}>
+      <I18nextProvider i18n={renderingInstance(await i18nFor(loadContext))}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </I18nextProvider>
     </NonceProvider>,

@@ -22,20 +22,25 @@ const allPhases = [
   { name: "unit", command: "npm", args: ["run", "--silent", "test:unit"] },
   { name: "backend", command: "npm", args: ["run", "--silent", "test:backend"] },
   { name: "build", command: "npx", args: ["react-router", "build"] },
-  { name: "e2e", command: "npm", args: ["run", "--silent", "test:e2e"], env: { E2E_SKIP_BUILD: "1", E2E_RESULTS } },
+  {
+    name: "e2e",
+    command: "npm",
+    args: ["run", "--silent", "test:e2e"],
+    env: { E2E_SKIP_BUILD: "1", E2E_RESULTS, E2E_OUTPUT_DIR: "test-reports/e2e" },
+  },
   // The carrier-neutral screens once more on the Telnyx adapter, against the local Telnyx simulator (issue 24).
   {
     name: "e2e-telnyx",
     command: "npm",
     args: ["run", "--silent", "test:e2e"],
-    env: { E2E_SKIP_BUILD: "1", E2E_CARRIER: "telnyx", E2E_RESULTS: E2E_TELNYX_RESULTS },
+    env: { E2E_SKIP_BUILD: "1", E2E_CARRIER: "telnyx", E2E_RESULTS: E2E_TELNYX_RESULTS, E2E_OUTPUT_DIR: "test-reports/e2e-telnyx" },
   },
   // The portal against the Laravel-shaped fake backend (playwright.laravel.config.ts): seven tests, about a minute.
   {
     name: "e2e-laravel",
     command: "npm",
     args: ["run", "--silent", "test:e2e:laravel"],
-    env: { E2E_SKIP_BUILD: "1", E2E_LARAVEL_RESULTS },
+    env: { E2E_SKIP_BUILD: "1", E2E_LARAVEL_RESULTS, E2E_OUTPUT_DIR: "test-reports/e2e-laravel" },
   },
   { name: "deploy", command: "node", args: ["scripts/deploy.mjs", "--dry-run", "--skip-build"] },
 ];

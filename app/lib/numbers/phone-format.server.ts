@@ -9,6 +9,27 @@ import type { PhoneLabels } from "~/components/numbers/format";
  * others in international form "+33 1 23 45 67 89". Unparseable input comes back unchanged.
  */
 export function formatPhoneNumber(e164: string): string {
+  let label = formatted.get(e164);
+  if (label === undefined) {
+    if (formatted.size >= FORMATTED_LIMIT) formatted.clear();
+    label = format(e164);
+    formatted.set(e164, label);
+  }
+  return label;
+}
+
+/**
+ * Labels already made, by their input (decision 054). Parsing with libphonenumber is ~50–100 µs a number, and
+ * lists draw the same numbers page after page: a list of numbers spent ~12 % of its render on it. The label of a
+ * string never changes (the metadata is part of the build), so the map only bounds its size: cleared when full.
+ */
+const formatted = new Map<string, string>();
+export const FORMATTED_LIMIT = 5_000;
+
+/** How many labels are kept (tests). */
+export const formattedCount = () => formatted.size;
+
+function format(e164: string): string {
   try {
     const parsed = parsePhoneNumberWithError(e164);
     return parsed.countryCallingCode === "1" ? parsed.formatNational() : parsed.formatInternational();

@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { criteriaSchema, numberDetailsSchema, reviewSchema, staffReviewSchema } from "~/components/numbers/criteria-schema";
 import { clockLeft, formatLocation, formatMoney, minutesLeft, phoneFormatter } from "~/components/numbers/format";
 import { parseWithZod } from "~/lib/form-parse";
-import { formatPhoneNumber, phoneLabels } from "~/lib/numbers/phone-format.server";
+import { FORMATTED_LIMIT, formatPhoneNumber, formattedCount, phoneLabels } from "~/lib/numbers/phone-format.server";
 import { keypadDigits, searchDigits } from "../../../common/phone-numbers";
 
 function form(values: Record<string, string | string[]>) {
@@ -88,6 +88,18 @@ describe("phone number helpers", () => {
     expect(formatPhoneNumber("+18005550199")).toBe("(800) 555-0199");
     expect(formatPhoneNumber("+33123456789")).toBe("+33 1 23 45 67 89");
     expect(formatPhoneNumber("not a number")).toBe("not a number");
+  });
+
+  it("keeps the labels it made: the same answer again for every input, and never more than its limit", () => {
+    const inputs = ["+12125550100", "+33123456789", "+442079460000", "not a number", "+1 (212) 555-0100", "+999"];
+    const first = inputs.map(formatPhoneNumber);
+    expect(first).toEqual(["(212) 555-0100", "+33 1 23 45 67 89", "+44 20 7946 0000", "not a number", "(212) 555-0100", "+999"]);
+    expect(inputs.map(formatPhoneNumber)).toEqual(first);
+    // A full map is emptied, then refilled: the labels stay right across the clearing.
+    for (let n = 0; n <= FORMATTED_LIMIT; n++) formatPhoneNumber(`+1212555${String(n).padStart(4, "0")}`);
+    expect(formattedCount()).toBeLessThanOrEqual(FORMATTED_LIMIT);
+    expect(formatPhoneNumber("+12125550042")).toBe("(212) 555-0042");
+    expect(formatPhoneNumber("+33123456789")).toBe("+33 1 23 45 67 89");
   });
 
   it("labels every number a loader sends, wherever it sits, and the browser reads them back", () => {

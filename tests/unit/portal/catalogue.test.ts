@@ -2,7 +2,7 @@ import type { RouterContextProvider } from "react-router";
 import { afterEach, describe, expect, it } from "vitest";
 import { cookieName, cookiePrefixFor, readPreferences, setCookiePrefix } from "~/lib/preferences";
 import { forgetPublicSettings } from "~/lib/public-settings.server";
-import { getLocale } from "~/middleware/i18next";
+import { getInstance, getLocale, i18nextInstance } from "~/middleware/i18next";
 import { harness, PUBLIC_SETTINGS, runRoute } from "./route-harness";
 
 describe("preference cookies are named after the application title", () => {
@@ -58,6 +58,47 @@ describe("language detection", () => {
 
   it("falls back to DEFAULT_LOCALE when the setting holds no supported language", async () => {
     expect(await detected({ defaultLocale: "de", envLocale: "ar" })).toBe("ar");
+  });
+});
+
+describe("one i18next instance per language (decision 054)", () => {
+  afterEach(() => forgetPublicSettings());
+
+  async function instanceOf(cookie: string) {
+    const h = await harness(null);
+    let found: ReturnType<typeof getInstance> | null = null;
+    await runRoute(
+      h,
+      (({ context }: { context: RouterContextProvider }) => {
+        found = getInstance(context);
+        return null;
+      }) as never,
+      { path: "/login", cookie, signedInLayout: false },
+    );
+    if (!found) throw new Error("the middleware set no instance");
+    return found as ReturnType<typeof getInstance>;
+  }
+
+  it("requests of one language share an instance; each language has its own, speaking it", async () => {
+    const french = await instanceOf("amp-language=fr");
+    expect(await instanceOf("amp-language=fr")).toBe(french);
+    const arabic = await instanceOf("amp-language=ar");
+    const english = await instanceOf("amp-language=en");
+    expect(new Set([french, arabic, english]).size).toBe(3);
+    expect([french.language, arabic.language, english.language]).toEqual(["fr", "ar", "en"]);
+    expect(french.t("ui:dataTable.apply")).toBe("Appliquer");
+    expect(english.t("ui:dataTable.apply")).toBe("Apply");
+    expect(arabic.t("ui:dataTable.apply")).not.toBe("Apply");
+    // Interpolated values are not HTML-escaped (React escapes them once, when it renders).
+    expect(english.t("ui:dataTable.showing", { from: 1, to: 2, total: "<3>" })).toContain("<3>");
+    expect(await i18nextInstance("fr")).toBe(french);
+  });
+
+  it("a translation after another language's request still speaks its own language", async () => {
+    const french = await instanceOf("amp-language=fr");
+    await instanceOf("amp-language=ar");
+    expect(french.language).toBe("fr");
+    expect(french.getFixedT(null, "ui")("dataTable.apply")).toBe("Appliquer");
   });
 });
 
