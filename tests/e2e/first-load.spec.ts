@@ -47,6 +47,19 @@ test("a guest page loads the guest stylesheet; signing in adds the full one afte
   await expect(page.getByTestId("navbar")).toHaveCSS("position", "sticky");
 });
 
+test("the organization form fetches libphonenumber's rules when it is first focused, and then checks phone numbers", async ({ page }) => {
+  const fetched: string[] = [];
+  page.on("request", (request) => fetched.push(new URL(request.url()).pathname));
+  await signIn(page, ACCOUNTS.superAdmin, undefined, "/organizations/add");
+  await page.waitForLoadState("networkidle");
+  const rules = (path: string) => /\/assets\/min-[\w-]+\.js$/.test(path);
+  expect(fetched.filter(rules)).toEqual([]);
+  await page.getByLabel("Contact phone").fill("12345");
+  await expect.poll(() => fetched.filter(rules).length).toBe(1);
+  await page.getByLabel("Contact phone").blur();
+  await expect(page.locator("#organization-add-contact_phone-error")).toHaveText("Enter a valid phone number.");
+});
+
 test("the Arabic /login uses the Arabic font", async ({ page }) => {
   await useLanguage(page, "ar");
   const fetched: string[] = [];

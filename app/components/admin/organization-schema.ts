@@ -1,6 +1,6 @@
 // The phone and country checks use libphonenumber's small metadata (number lengths per country), which is
-// 28 KiB gzipped: the server has it from the start (~/lib/admin/organization-schema.server.ts), the browser fetches it once
-// the form is drawn (`loadPhoneRules`) and checks without it until then. The backend validates with the full
+// 28 KiB gzipped: the server has it from the start (~/lib/admin/organization-schema.server.ts), the browser fetches it when
+// the form is first focused (`loadPhoneRules`) and checks without it until then. The backend validates with the full
 // metadata and stores E.164.
 import type { CountryCode } from "libphonenumber-js/min";
 import { validationMessage } from "~/lib/validation-message";
@@ -30,7 +30,7 @@ export function setPhoneRules(rules: PhoneRules): void {
   phoneRules = rules;
 }
 
-/** In the browser: fetches libphonenumber's rules, after the page, for the form's own checks. */
+/** In the browser: fetches libphonenumber's rules, on the form's first focus, for its own checks. */
 export async function loadPhoneRules(): Promise<void> {
   if (phoneRules) return;
   const { getCountries, isValidPhoneNumber } = await import("libphonenumber-js/min");
