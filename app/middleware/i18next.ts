@@ -52,17 +52,50 @@ export function i18nextInstance(locale: Locale): Promise<i18n> {
  * own property of the instance it is given into a new object on each call, and the server mounts every component
  * afresh: with the instance itself that was ~70 properties (i18next binds each of its methods onto the instance),
  * ~6 % of a list's render. Methods stay bound to the instance, reads see its state; nothing writes to it while
- * rendering (decision 054).
+ * rendering (decision 054). Its one own property is a `getFixedT` whose `t` remembers plain lookups.
  */
 const renderingViews = new WeakMap<i18n, i18n>();
 
 export function renderingInstance(instance: i18n): i18n {
   let view = renderingViews.get(instance);
   if (!view) {
-    view = Object.create(instance) as i18n;
+    view = Object.create(instance, { getFixedT: { value: rememberingGetFixedT(instance) } }) as i18n;
     renderingViews.set(instance, view);
   }
   return view;
+}
+
+/**
+ * The view's `getFixedT`: its `t` remembers what a key alone (no options) gives, per namespace and key prefix. The
+ * server's strings never change, so that answer never does; a call with options (values, counts, another language)
+ * goes to i18next as before. A list page asks `t` ~240 times, many of them the same labels (columns, statuses).
+ */
+function rememberingGetFixedT(instance: i18n): i18n["getFixedT"] {
+  const scopes = new Map<string, Map<string, unknown>>();
+  type FixedT = ((key: unknown, ...rest: unknown[]) => unknown) & Record<string, unknown>;
+  const original = instance.getFixedT.bind(instance) as unknown as (...args: unknown[]) => FixedT;
+  const getFixedT = (lng?: unknown, ns?: unknown, keyPrefix?: unknown, options?: { scopeNs?: unknown }) => {
+    const fixed = original(lng, ns, keyPrefix, options);
+    if ((lng != null && lng !== instance.language) || typeof keyPrefix === "function") return fixed;
+    const scope = JSON.stringify([ns ?? null, keyPrefix ?? null, options?.scopeNs ?? null]);
+    let known = scopes.get(scope);
+    if (!known) {
+      known = new Map();
+      scopes.set(scope, known);
+    }
+    const remembered = known;
+    const t = (key: unknown, ...rest: unknown[]) => {
+      if (rest.length > 0 || typeof key !== "string") return fixed(key, ...rest);
+      let value = remembered.get(key);
+      if (value === undefined) {
+        value = fixed(key);
+        remembered.set(key, value);
+      }
+      return value;
+    };
+    return Object.assign(t, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
+  };
+  return getFixedT as unknown as i18n["getFixedT"];
 }
 
 const localeContext = createContext<Locale>();

@@ -1,7 +1,15 @@
 import { renderToString } from "react-dom/server";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { describe, expect, it } from "vitest";
+import { resources } from "~/locales";
 import { i18nextInstance, renderingInstance } from "~/middleware/i18next";
+
+/** Every key of a namespace's strings ("a.b.c"), plural forms included. */
+function keysOf(strings: object, prefix = ""): string[] {
+  return Object.entries(strings).flatMap(([key, value]) =>
+    value && typeof value === "object" ? keysOf(value, `${prefix}${key}.`) : [`${prefix}${key}`],
+  );
+}
 
 /** A few components as screens write them: several namespaces, interpolation, plurals, the language's direction. */
 function Sample() {
@@ -32,12 +40,12 @@ const render = (i18n: Parameters<typeof I18nextProvider>[0]["i18n"]) =>
   );
 
 describe("the server renders through a view of the shared i18next instance (decision 054)", () => {
-  it("is one view per instance, with no properties of its own", async () => {
+  it("is one view per instance, with one property of its own (its getFixedT)", async () => {
     const french = await i18nextInstance("fr");
     const view = renderingInstance(french);
     expect(renderingInstance(french)).toBe(view);
     expect(renderingInstance(await i18nextInstance("ar"))).not.toBe(view);
-    expect(Object.getOwnPropertyNames(view)).toEqual([]);
+    expect(Object.getOwnPropertyNames(view)).toEqual(["getFixedT"]);
     expect(view.language).toBe("fr");
   });
 
@@ -49,6 +57,34 @@ describe("the server renders through a view of the shared i18next instance (deci
     expect(html).toContain(`dir="${locale === "ar" ? "rtl" : "ltr"}"`);
     expect(html).toContain(instance.t("ui:dataTable.apply"));
     if (locale === "fr") expect(html).toContain("Appliquer");
+  });
+
+  it.each(["en", "fr", "ar"] as const)(
+    "its t gives what i18next gives for every key of every namespace (%s), asked twice",
+    async (locale) => {
+      const instance = await i18nextInstance(locale);
+      const view = renderingInstance(instance);
+      for (const [namespace, strings] of Object.entries(resources[locale])) {
+        const expected = instance.getFixedT(null, namespace as "common");
+        const keys = [...keysOf(strings), "no.such.key", `common:appName`];
+        for (const round of [1, 2]) {
+          const t = view.getFixedT(locale, namespace as "common");
+          for (const key of keys) expect([round, key, t(key as never)]).toEqual([round, key, expected(key as never)]);
+        }
+        // With options the answer is i18next's, every time (values differ from call to call).
+        const t = view.getFixedT(locale, "ui");
+        expect(t("dataTable.showing", { from: 1, to: 2, total: 3 })).toBe(instance.t("ui:dataTable.showing", { from: 1, to: 2, total: 3 }));
+        expect(t("dataTable.showing", { from: 4, to: 5, total: 6 })).toBe(instance.t("ui:dataTable.showing", { from: 4, to: 5, total: 6 }));
+      }
+    },
+  );
+
+  it("a key prefix or another language is its own scope", async () => {
+    const view = renderingInstance(await i18nextInstance("fr"));
+    expect(view.getFixedT("fr", "ui", "dataTable")("apply" as never)).toBe("Appliquer");
+    expect(view.getFixedT("fr", "ui")("apply" as never)).toBe("apply");
+    expect(view.getFixedT("en", "ui")("dataTable.apply")).toBe("Apply");
+    expect(view.getFixedT("fr", "ui")("dataTable.apply")).toBe("Appliquer");
   });
 
   it("leaves the shared instance as it was", async () => {
