@@ -32,25 +32,33 @@ function isLocalPath(path: string): boolean {
   return path.startsWith("/") && !path.startsWith("//") && !path.startsWith("/\\");
 }
 
+/** The judgement of `safeRedirectPath` once: the parser's own path for `target`, or null. */
+function judgedPath(target: string): string | null {
+  const value = target.trim();
+  if (!value.startsWith("/") || FORBIDDEN.test(value)) return null;
+  const decoded = decodedAscii(value);
+  if (decoded === null || FORBIDDEN.test(decoded)) return null;
+  // Judge the decoded form too: a hop that decodes once more (a redirectTo inside a redirectTo) must
+  // not turn an innocent-looking path into `//host`.
+  const decodedPath = resolveOnPortal(decoded);
+  if (decodedPath === null || !isLocalPath(decodedPath)) return null;
+  const path = resolveOnPortal(value);
+  if (path === null || !isLocalPath(path)) return null;
+  // The returned path must read the same when parsed again.
+  return resolveOnPortal(path) === path ? path : null;
+}
+
 /**
  * A same-origin path to send the user to, or the fallback. The target is normalised before it is
  * judged: dot segments (`/.//x`, `/..//x`, `/%2e//x`) are resolved the way a browser resolves them,
  * and the decoded form must hold no control character or backslash (browsers drop tabs and newlines
  * and read `\` as `/`). What is returned is the parser's own path, so the browser cannot read it
- * differently.
+ * differently, and it passes the same judgement again: resolving dot segments can leave a path whose
+ * own decoded form is `//host` (`/.%2e/%2F..` → `/%2F..`, decoded `//..`), which the input's decoded
+ * form did not show.
  */
 export function safeRedirectPath(target: FormDataEntryValue | string | null | undefined, fallback = "/dashboard"): string {
   if (typeof target !== "string") return fallback;
-  const value = target.trim();
-  if (!value.startsWith("/") || FORBIDDEN.test(value)) return fallback;
-  const decoded = decodedAscii(value);
-  if (decoded === null || FORBIDDEN.test(decoded)) return fallback;
-  // Judge the decoded form too: a hop that decodes once more (a redirectTo inside a redirectTo) must
-  // not turn an innocent-looking path into `//host`.
-  const decodedPath = resolveOnPortal(decoded);
-  if (decodedPath === null || !isLocalPath(decodedPath)) return fallback;
-  const path = resolveOnPortal(value);
-  if (path === null || !isLocalPath(path)) return fallback;
-  // The returned path must read the same when parsed again.
-  return resolveOnPortal(path) === path ? path : fallback;
+  const path = judgedPath(target);
+  return path !== null && judgedPath(path) === path ? path : fallback;
 }

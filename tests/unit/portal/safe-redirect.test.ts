@@ -121,6 +121,11 @@ describe("safeRedirectPath", () => {
     );
   }, 30_000);
 
+  it("refuses a path whose dot segments resolve to one that decodes to //host (found by the property below)", () => {
+    expect(safeRedirectPath("/.%2e/%2F..")).toBe("/dashboard");
+    expect(safeRedirectPath("/%2F..")).toBe("/dashboard");
+  });
+
   it("keeps an empty fallback empty (loginRedirectUrl's way of saying 'no redirectTo')", () => {
     expect(safeRedirectPath("/.//evil.test", "")).toBe("");
   });
