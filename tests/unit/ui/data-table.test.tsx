@@ -248,7 +248,12 @@ describe("DataTable bulk refusal", () => {
           refusal: withRefusal,
           actions: ({ fields }) => (
             <>
-              <select name="organization_id" aria-label="Organization" defaultValue={fields.kept("organization_id") ?? ""} {...fields.invalid("organization_id")}>
+              <select
+                name="organization_id"
+                aria-label="Organization"
+                defaultValue={fields.kept("organization_id") ?? ""}
+                {...fields.invalid("organization_id")}
+              >
                 <option value="">Choose…</option>
                 <option value="7">Maple</option>
               </select>
