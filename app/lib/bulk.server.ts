@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
-import type { BulkConfirmation } from "~/components/ui/data-table";
+import type { BulkConfirmation, BulkRefusal } from "~/components/ui/data-table";
 import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { actionFailureText } from "~/lib/forms.server";
@@ -34,6 +34,20 @@ export function readBulkSelection(form: Pick<FormData, "get" | "getAll">): { ids
   return ids.length > 0 ? { ids } : null;
 }
 
+/** Fields of the selection form that only the table itself draws, never sent back with a refusal. */
+const NOT_KEPT = new Set(["intent", "confirmed", "page_ids", "filter"]);
+
+/**
+ * Refuses a bulk post before any call (nothing ticked, a required choice missing): status 400, so React Router
+ * does not reload the page and the selection stays; the table shows `message` next to the control `field` and,
+ * without JavaScript, draws the scope, the ticked rows and the action's fields as they were posted.
+ */
+export function bulkRefused(form: FormData, field: string, message: string) {
+  const values: [string, string][] = [];
+  for (const [name, value] of form) if (!NOT_KEPT.has(name) && typeof value === "string") values.push([name, value]);
+  return data<{ bulkRefusal: BulkRefusal }>({ bulkRefusal: { message, field, values } }, { status: 400 });
+}
+
 /** The backend's answer to a bulk action (docs/api.md, "Bulk actions"). */
 export interface BulkResult {
   done: number;
@@ -62,7 +76,7 @@ export interface BulkActionOptions {
 }
 
 /**
- * Runs a bulk action from a list's selection form: checks the selection, asks for confirmation when the
+ * Runs a bulk action from a list's selection form: checks the selection (none: `bulkRefused`), asks for confirmation when the
  * action is destructive and the post did not say `confirmed=1`, calls the backend with the ticked ids or the
  * filter, and goes back to the same list with a toast counting what was done and skipped, by reason
  * ("12 numbers updated, 2 skipped: …"). Failures read through `actionFailureText` (decision 039).
@@ -74,13 +88,13 @@ export async function bulkAction(
   api: SanctumClient,
   form: FormData,
   options: BulkActionOptions,
-): Promise<Response | ReturnType<typeof data<{ bulkConfirmation: BulkConfirmation }>>> {
+): Promise<Response | ReturnType<typeof data<{ bulkConfirmation: BulkConfirmation }>> | ReturnType<typeof bulkRefused>> {
   const i18n = getInstance(context);
   const t = i18n.getFixedT(null, "ui");
   const secret = getEnv(context).SESSION_SECRET;
   const back = listUrl(request);
   const selection = readBulkSelection(form);
-  if (!selection) return redirectWithToast(back, { type: "error", message: t("bulk.noneSelected") }, secret);
+  if (!selection) return bulkRefused(form, "scope", t("bulk.noneSelected"));
   const filter = "filter" in selection ? apiFilter(options.apiQuery(selection.filter)) : null;
 
   try {

@@ -20,7 +20,7 @@ import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { listUrl } from "~/lib/admin/upstream.server";
-import { bulkAction } from "~/lib/bulk.server";
+import { bulkAction, bulkRefused } from "~/lib/bulk.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData } from "~/lib/forms.server";
 import { listColumns } from "~/lib/list-columns.server";
@@ -102,9 +102,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (intent === "assign_organization") {
     if (!user.is_provider) throw data({ permission: "provider" }, { status: 401, statusText: "Not authorized" });
     const chosen = String(form.get("organization_id") ?? "");
-    if (chosen !== "none" && !isRecordId(chosen)) {
-      return redirectWithToast(listUrl(request), { type: "error", message: t("bulk.chooseOrganization") }, getEnv(context).SESSION_SECRET);
-    }
+    // Next to the organization choice, with the selection kept (not a redirect that would start the page afresh).
+    if (chosen !== "none" && !isRecordId(chosen)) return bulkRefused(form, "organization_id", t("bulk.chooseOrganization"));
     return bulkAction(request, context, api, form, {
       ...common,
       action: "assign_organization",
@@ -271,14 +270,16 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
                   formId: BULK_FORM,
                   rowLabel: (row) => t("bulk.rowLabel", { number: formatPhoneNumber(row.e164) }),
                   confirmation: actionData && "bulkConfirmation" in actionData ? actionData.bulkConfirmation : null,
-                  actions: ({ count }) => (
+                  refusal: actionData && "bulkRefusal" in actionData ? actionData.bulkRefusal : null,
+                  actions: ({ count, fields }) => (
                     <>
                       {organizations && (
                         <span className="flex items-center gap-2">
                           <NativeSelect
                             name="organization_id"
                             aria-label={t("bulk.organization")}
-                            defaultValue=""
+                            defaultValue={fields.kept("organization_id") ?? ""}
+                            {...fields.invalid("organization_id")}
                             containerClassName="w-48"
                           >
                             <option value="">{t("bulk.chooseOrganizationOption")}</option>
@@ -295,7 +296,14 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
                         </span>
                       )}
                       <span className="flex items-center gap-2">
-                        <Input name="label" aria-label={t("bulk.label")} placeholder={t("bulk.label")} maxLength={100} className="w-40" />
+                        <Input
+                          name="label"
+                          aria-label={t("bulk.label")}
+                          placeholder={t("bulk.label")}
+                          maxLength={100}
+                          defaultValue={fields.kept("label")}
+                          className="w-40"
+                        />
                         <Button type="submit" name="intent" value="set_label" variant="outline">
                           {t("bulk.setLabel")}
                         </Button>

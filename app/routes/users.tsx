@@ -237,6 +237,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   formId: BULK_FORM,
                   rowLabel: (row) => t("users.bulk.rowLabel", { name: row.name }),
                   confirmation: actionData && "bulkConfirmation" in actionData ? actionData.bulkConfirmation : null,
+                  refusal: actionData && "bulkRefusal" in actionData ? actionData.bulkRefusal : null,
                   actions: ({ count }) => (
                     <>
                       {allowed.create && (

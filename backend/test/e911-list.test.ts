@@ -1,5 +1,5 @@
 import { env } from "cloudflare:workers";
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client";
 import { phoneNumbers } from "../src/db/schema";
@@ -272,6 +272,32 @@ describe("E911 list: index-only page walks", () => {
           expect(details, `${view} ${sort}`).not.toContain("TEMP B-TREE");
         }
       }
+    }
+  });
+});
+
+describe("E911 list: a search reads the numbers of its addresses from an index", () => {
+  it("counts and pages an address search of every organization without reading the numbers' rows (migration 0022)", async () => {
+    const db = createDb(env.DB);
+    const found = substringCondition("e911_addresses_fts", phoneNumbers.e911AddressId, ["Dental 42"]);
+    if (!found) throw new Error("no trigram condition");
+    // Provider staff's view (no tenant scope); one organization's search walks its own numbers' index in order.
+    const where = and(E911_NUMBERS, found("lookup"));
+    // The capped count and the page query of `listPage` for a narrow search (the default sort, by number).
+    const count = db.select({ one: sql`1` }).from(phoneNumbers).where(where).limit(10_001).toSQL();
+    const page = db
+      .select({ id: phoneNumbers.id })
+      .from(phoneNumbers)
+      .where(where)
+      .orderBy(phoneNumbers.e164, phoneNumbers.id)
+      .limit(10)
+      .toSQL();
+    for (const [name, statement] of [
+      ["count", count],
+      ["page", page],
+    ] as const) {
+      const plan = await query<{ detail: string }>(`EXPLAIN QUERY PLAN ${statement.sql}`, ...statement.params);
+      expect(plan.map((step) => step.detail).join(" | "), name).toContain("USING COVERING INDEX phone_numbers_e911_address_idx");
     }
   });
 });

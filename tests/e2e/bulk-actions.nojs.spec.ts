@@ -10,10 +10,30 @@ test("numbers without JavaScript: ticked rows, then the whole page released afte
   await expect(listRows(page)).toHaveCount(4);
   const bar = page.getByTestId("bulk-bar");
 
-  // Nothing ticked: said so, nothing changed.
+  // Nothing ticked: said next to "Apply to", the typed label kept, nothing changed.
   await bar.getByLabel("Label", { exact: true }).fill("Nothing");
   await bar.getByRole("button", { name: "Set label" }).click();
+  await expect(bar.getByLabel("Apply to")).toHaveAttribute("aria-invalid", "true");
+  await expect(bar.getByLabel("Apply to")).toHaveAccessibleDescription(
+    "Tick at least one row, or choose “All on this page” or “All matching the filter”.",
+  );
+  await expect(bar.getByLabel("Label", { exact: true })).toHaveValue("Nothing");
   await expect(listRows(page).filter({ hasText: "Nothing" })).toHaveCount(0);
+
+  // Assigning without choosing an organization: said next to the choice; the ticked row comes back ticked.
+  await listRows(page).nth(1).getByRole("checkbox").check();
+  await bar.getByRole("button", { name: "Assign" }).click();
+  const organization = bar.getByLabel("Organization", { exact: true });
+  await expect(organization).toHaveAttribute("aria-invalid", "true");
+  await expect(organization).toHaveAccessibleDescription("Choose an organization to assign, or “Unassigned”.");
+  await expect(listRows(page).nth(1).getByRole("checkbox")).toBeChecked();
+  await expect(listRows(page).nth(0).getByRole("checkbox")).not.toBeChecked();
+  await organization.selectOption({ label: "Lakeside Logistics" });
+  await bar.getByRole("button", { name: "Assign" }).click();
+  await expect(page).toHaveURL(/\/tools\/numbers\?import=\d+/);
+  await expect(listRows(page).nth(1)).toContainText("Lakeside Logistics");
+  await expect(listRows(page).nth(0)).not.toContainText("Lakeside Logistics");
+  await expect(bar.getByLabel("Organization", { exact: true })).not.toHaveAttribute("aria-invalid");
 
   const label = unique("Desk");
   await listRows(page).nth(0).getByRole("checkbox").check();

@@ -93,6 +93,28 @@ export interface BulkConfirmation {
 }
 
 /**
+ * A bulk post the action refused before doing anything (nothing ticked, a required choice missing), answered
+ * with status 400 (`bulkRefused`, ~/lib/bulk.server): the message goes next to the control it names, and the
+ * selection and the action's fields stay as they were. With JavaScript nothing is reloaded (React Router does
+ * not revalidate after a 4xx), so the page keeps its state; without it the bar is drawn again from `values`.
+ */
+export interface BulkRefusal {
+  message: string;
+  /** The control the message belongs to: `scope` (the bar's "Apply to") or one of the screen's action fields. */
+  field: string;
+  /** What was posted (the scope, the ticked ids, the action's fields). */
+  values: [string, string][];
+}
+
+/** What a screen's bulk controls need to be drawn again after a refused post: their values, the error's wiring. */
+export interface BulkFields {
+  /** The value the refused post had for the control `name` (its `defaultValue`). */
+  kept: (name: string) => string | undefined;
+  /** `aria-invalid` and `aria-describedby` for the control the refusal names; nothing for the others. */
+  invalid: (name: string) => { "aria-invalid"?: true; "aria-describedby"?: string };
+}
+
+/**
  * The one selection model of the portal's lists (decision 046). A checkbox per row and a scope choice
  * ("ticked rows", "this page", "all N matching") live in one POST form next to the table, so it works
  * without JavaScript: the row checkboxes join it through their `form` attribute, the page's ids and the
@@ -106,9 +128,21 @@ export interface BulkSelection<T> {
   /** Accessible name of a row's checkbox, e.g. "Select +1 416 555 0100". */
   rowLabel: (row: T) => string;
   /** The bar's action controls, given how many rows the choice holds (null: ticked rows, count unknown without JavaScript). */
-  actions: (selection: { scope: BulkScope; count: number | null }) => React.ReactNode;
+  actions: (selection: { scope: BulkScope; count: number | null; fields: BulkFields }) => React.ReactNode;
   /** The no-JavaScript confirmation the action answered with, if any. */
   confirmation?: BulkConfirmation | null;
+  /** The refusal the action answered with, if any (`bulkRefused`). */
+  refusal?: BulkRefusal | null;
+}
+
+/** The scope and the ticked rows a refused post carried. */
+export function keptSelection(refusal: BulkRefusal | null | undefined): { scope: BulkScope; ids: string[] } | null {
+  if (!refusal) return null;
+  const scope = refusal.values.find(([name]) => name === "scope")?.[1];
+  return {
+    scope: scope === "page" || scope === "all" ? scope : "selected",
+    ids: refusal.values.filter(([name]) => name === "ids").map(([, value]) => value),
+  };
 }
 
 const emptySubscribe = () => () => {};
@@ -228,11 +262,14 @@ export function DataTable<T>({
   const rows = page.data.map((original, index) => ({ id: getRowId ? getRowId(original, index) : String(index), original }));
   const visibleCount = visibleColumns.length + (bulk ? 1 : 0);
 
-  // The selection (with JavaScript): ticked rows and the scope; a new page of rows starts afresh.
-  const [selected, setSelected] = React.useState<ReadonlySet<string>>(() => new Set());
-  const [scope, setScope] = React.useState<BulkScope>("selected");
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new page (after an action, paging, filtering) clears the selection.
+  // The selection: ticked rows and the scope (as a refused post left them, else none); a new page of rows
+  // (after an action, paging, filtering) starts afresh. A refused post brings no new page: the choice stays.
+  const [selected, setSelected] = React.useState<ReadonlySet<string>>(() => new Set(keptSelection(bulk?.refusal)?.ids));
+  const [scope, setScope] = React.useState<BulkScope>(() => keptSelection(bulk?.refusal)?.scope ?? "selected");
+  const shownPage = React.useRef(page);
   React.useEffect(() => {
+    if (shownPage.current === page) return;
+    shownPage.current = page;
     setSelected(new Set());
     setScope("selected");
   }, [page]);
@@ -568,6 +605,12 @@ function BulkBar<T>({ bulk, rowIds, total, capped, filter, scope, count, onScope
   const location = useLocation();
   const totalText = `${numberFormat(i18n.language).format(total)}${capped ? "+" : ""}`;
   const confirmation = bulk.confirmation;
+  const refusal = bulk.refusal ?? null;
+  const errorId = `${bulk.formId}-error`;
+  const fields: BulkFields = {
+    kept: (name) => refusal?.values.find(([field]) => field === name)?.[1],
+    invalid: (name) => (refusal?.field === name ? { "aria-invalid": true, "aria-describedby": errorId } : {}),
+  };
   return (
     <>
       {confirmation && (
@@ -605,7 +648,8 @@ function BulkBar<T>({ bulk, rowIds, total, capped, filter, scope, count, onScope
             name="scope"
             {...(onScope
               ? { value: scope, onChange: (event: React.ChangeEvent<HTMLSelectElement>) => onScope(event.currentTarget.value as BulkScope) }
-              : { defaultValue: "selected" })}
+              : { defaultValue: scope })}
+            {...fields.invalid("scope")}
             containerClassName="w-auto"
           >
             <option value="selected">
@@ -617,8 +661,13 @@ function BulkBar<T>({ bulk, rowIds, total, capped, filter, scope, count, onScope
         </label>
         {/* On a phone a long action name wraps inside its button rather than push past the card. */}
         <div className="flex min-w-0 max-w-full flex-wrap items-center gap-2 max-sm:[&_[data-slot=button]]:h-auto max-sm:[&_[data-slot=button]]:min-h-9 max-sm:[&_[data-slot=button]]:max-w-full max-sm:[&_[data-slot=button]]:shrink max-sm:[&_[data-slot=button]]:whitespace-normal max-sm:[&_[data-slot=button]]:py-1.5">
-          {bulk.actions({ scope, count })}
+          {bulk.actions({ scope, count, fields })}
         </div>
+        {refusal && (
+          <p id={errorId} role="alert" data-slot="field-error" className="basis-full text-[0.8125rem] text-destructive">
+            {refusal.message}
+          </p>
+        )}
       </Form>
     </>
   );

@@ -1,7 +1,9 @@
+import type * as React from "react";
 import { useId } from "react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
+import { organizationOptionsHtml } from "~/lib/organization-options-html";
 
 /*
  * Filter controls of every list screen: plain named controls inside the DataTable's GET form, so they work
@@ -22,29 +24,64 @@ export function FilterSelect({
   allLabel: string;
   options: { value: string; label: string }[];
 }) {
+  return (
+    <FilterSelectField name={name} label={label} value={value}>
+      <option value="">{allLabel}</option>
+      {options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </FilterSelectField>
+  );
+}
+
+/** A filter's label and select; its options are `children`, or `optionsHtml` (decision 058). */
+function FilterSelectField({
+  name,
+  label,
+  value,
+  children,
+  optionsHtml,
+}: {
+  name: string;
+  label: string;
+  value: string | undefined;
+  children?: React.ReactNode;
+  optionsHtml?: string;
+}) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1.5">
       <Label htmlFor={id}>{label}</Label>
-      <NativeSelect key={value ?? ""} id={id} name={name} defaultValue={value ?? ""}>
-        <option value="">{allLabel}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </NativeSelect>
+      {optionsHtml === undefined ? (
+        <NativeSelect key={value ?? ""} id={id} name={name} defaultValue={value ?? ""}>
+          {children}
+        </NativeSelect>
+      ) : (
+        <NativeSelect
+          key={value ?? ""}
+          id={id}
+          name={name}
+          defaultValue={value ?? ""}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: options built by organizationOptionsHtml, every name and id escaped.
+          dangerouslySetInnerHTML={{ __html: optionsHtml }}
+        />
+      )}
     </div>
   );
 }
 
 /**
  * The organization filter of the list screens (`organization_id`). Provider staff only: their loaders pass
- * the organization options, others null, and nothing is rendered.
+ * the organization options, others null, and nothing is rendered. Its options are one HTML string (provider
+ * staff may see hundreds of organizations; decision 058).
  */
 export function OrganizationFilter({
   organizations,
-  ...labels
+  label,
+  allLabel,
+  value,
 }: {
   organizations: { id: number; name: string }[] | null;
   label: string;
@@ -53,10 +90,11 @@ export function OrganizationFilter({
 }) {
   if (!organizations) return null;
   return (
-    <FilterSelect
+    <FilterSelectField
       name="organization_id"
-      {...labels}
-      options={organizations.map((organization) => ({ value: String(organization.id), label: organization.name }))}
+      label={label}
+      value={value}
+      optionsHtml={organizationOptionsHtml(organizations, allLabel, value ?? "")}
     />
   );
 }

@@ -304,7 +304,9 @@ export const phoneNumbers = sqliteTable(
     index("phone_numbers_status_idx").on(table.status),
     index("phone_numbers_organization_created_at_idx").on(table.organizationId, table.createdAt),
     index("phone_numbers_created_at_idx").on(table.createdAt),
-    index("phone_numbers_e911_address_idx").on(table.e911AddressId),
+    // Migration 0022: with the list's row conditions and its default sort, so a search of the E911 list reads the
+    // numbers of the addresses it found from the index alone.
+    index("phone_numbers_e911_address_idx").on(table.e911AddressId, table.organizationId, table.status, table.e164),
     // Migration 0013: the E911 list's sorts, in all and per organization, over its rows only, and over the rows
     // of its "without E911" view only.
     ...(

@@ -222,3 +222,77 @@ describe("pageWindow", () => {
     expect(pageWindow(10, 20)).toEqual([1, null, 9, 10, 11, null, 20]);
   });
 });
+
+describe("DataTable bulk refusal", () => {
+  const refusal = {
+    message: "Choose an organization to assign.",
+    field: "organization_id",
+    values: [
+      ["scope", "selected"],
+      ["ids", "22"],
+      ["organization_id", ""],
+      ["label", "Desk 4"],
+    ] as [string, string][],
+  };
+
+  function renderBulk(withRefusal: typeof refusal | null) {
+    return renderAt("/users", () => (
+      <DataTable
+        label="Users"
+        columns={columns}
+        page={usersPage()}
+        getRowId={(row) => String(row.id)}
+        bulk={{
+          formId: "users-bulk",
+          rowLabel: (row) => `Select ${row.name}`,
+          refusal: withRefusal,
+          actions: ({ fields }) => (
+            <>
+              <select
+                name="organization_id"
+                aria-label="Organization"
+                defaultValue={fields.kept("organization_id") ?? ""}
+                {...fields.invalid("organization_id")}
+              >
+                <option value="">Choose…</option>
+                <option value="7">Maple</option>
+              </select>
+              <input name="label" aria-label="Label" defaultValue={fields.kept("label")} />
+            </>
+          ),
+        }}
+      />
+    ));
+  }
+
+  it("draws a refused post again as it was sent: the ticked rows, the fields, the message by its control", async () => {
+    const html = await renderBulk(refusal);
+    const boxes = findTags(html, "input", 'name="ids"');
+    expect(boxes.map((box) => [attr(box, "value"), attr(box, "checked") !== null])).toEqual([
+      ["21", false],
+      ["22", true],
+    ]);
+    expect(attr(findTags(html, "input", 'name="label"')[0], "value")).toBe("Desk 4");
+    const [select] = findTags(html, "select", 'name="organization_id"');
+    expect(attr(select, "aria-invalid")).toBe("true");
+    expect(attr(select, "aria-describedby")).toBe("users-bulk-error");
+    expect(html).toMatch(/<p id="users-bulk-error" role="alert"[^>]*>Choose an organization to assign\.<\/p>/);
+    // The scope select is not the control named.
+    expect(attr(findTags(html, "select", 'name="scope"')[0], "aria-invalid")).toBeNull();
+  });
+
+  it("names the scope when nothing was chosen, and keeps the scope posted", async () => {
+    const html = await renderBulk({ message: "Tick at least one row.", field: "scope", values: [["scope", "page"]] });
+    const [scope] = findTags(html, "select", 'name="scope"');
+    expect(attr(scope, "aria-invalid")).toBe("true");
+    expect(html).toMatch(/<option value="page" selected="">/);
+    expect(attr(findTags(html, "select", 'name="organization_id"')[0], "aria-invalid")).toBeNull();
+  });
+
+  it("draws no message and nothing ticked without a refusal", async () => {
+    const html = await renderBulk(null);
+    expect(html).not.toContain('role="alert"');
+    expect(findTags(html, "input", 'name="ids"', "checked")).toHaveLength(0);
+    expect(attr(findTags(html, "select", 'name="organization_id"')[0], "aria-invalid")).toBeNull();
+  });
+});
