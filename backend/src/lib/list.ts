@@ -68,8 +68,9 @@ export interface ListSearch {
 const ROW_TEST_WALK = 5_000;
 
 /**
- * The scan walk uses `scanTest` while it is expected to read at most this many rows: ~0.2 µs a row on the
- * large state (30 ms), what building the set of 200,000 matches costs (bench/README.md, decision 053).
+ * The scan walk uses `scanTest` while it is expected to read at most this many rows, with the cap as the matches'
+ * lower bound (decision 053; a dense search walks far fewer). Deeper, `deepScanPays` decides with a better bound
+ * (decision 058, which measured ~0.7 µs a walked row on the large state, not 053's ~0.2).
  */
 const SCAN_TEST_WALK = 150_000;
 
