@@ -1,7 +1,7 @@
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
-import { defineConfig, type EnvironmentOptions } from "vite";
+import { defineConfig, type EnvironmentOptions, type Plugin } from "vite";
 
 // AMP_STATE_DIR lets the e2e suite run on its own local KV/D1/R2 state.
 const persistState = process.env.AMP_STATE_DIR ? { path: process.env.AMP_STATE_DIR } : true;
@@ -68,6 +68,18 @@ const CLIENT_DEPENDENCIES = [
   "libphonenumber-js/min",
 ];
 
+/**
+ * `vite preview` serves the e2e suite. Playwright's request client reuses idle connections, and Node closes them after
+ * 5 idle seconds by default: a request sent on one just as it closed failed with ECONNRESET. Idle connections now stay
+ * open longer than any pause of a test.
+ */
+const previewKeepAlive: Plugin = {
+  name: "amp:preview-keep-alive",
+  configurePreviewServer(server) {
+    if ("keepAliveTimeout" in server.httpServer) server.httpServer.keepAliveTimeout = 120_000;
+  },
+};
+
 export default defineConfig({
   optimizeDeps: { include: CLIENT_DEPENDENCIES },
   plugins: [
@@ -78,6 +90,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    previewKeepAlive,
   ],
   resolve: { tsconfigPaths: true },
   environments: { client, amp_backend: backend },

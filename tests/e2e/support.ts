@@ -9,11 +9,38 @@ import { test as base, type Cookie, expect, type Page, type Response } from "@pl
  * that early failed on loaded machines. Specs import `test` and `expect` from here.
  */
 export const test = base.extend({
-  page: async ({ page }, use) => {
+  page: async ({ page }, use, testInfo) => {
+    const log = recordBrowserLog(page);
     await use(waitingForHydration(page));
+    // A first failure in CI keeps no trace (it is recorded on the retry): what the browser said is attached instead.
+    if (testInfo.status !== testInfo.expectedStatus && log.length > 0) {
+      await testInfo.attach("browser-log", { body: log.join("\n"), contentType: "text/plain" });
+    }
   },
 });
 export { expect };
+
+/**
+ * What the page reported while the test ran, each line with its time since the test started: console errors and
+ * warnings, uncaught exceptions, requests that failed and answers of 500 and more, and every navigation.
+ */
+function recordBrowserLog(page: Page): string[] {
+  const started = Date.now();
+  const log: string[] = [];
+  const add = (line: string) => log.push(`${String(Date.now() - started).padStart(6)} ms ${line}`);
+  page.on("console", (message) => {
+    if (message.type() === "error" || message.type() === "warning") add(`console.${message.type()}: ${message.text()}`);
+  });
+  page.on("pageerror", (error) => add(`uncaught: ${error.stack ?? error.message}`));
+  page.on("requestfailed", (request) => add(`failed: ${request.method()} ${request.url()} (${request.failure()?.errorText})`));
+  page.on("response", (response) => {
+    if (response.status() >= 500) add(`${response.status()}: ${response.request().method()} ${response.url()}`);
+  });
+  page.on("framenavigated", (frame) => {
+    if (frame === page.mainFrame()) add(`navigated: ${frame.url()}`);
+  });
+  return log;
+}
 
 /** Makes `goto` and `reload` of a page the test opened itself (browser.newPage()) wait for hydration too. */
 export function waitingForHydration(page: Page): Page {
