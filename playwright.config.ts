@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { launchOptions } from "./tests/e2e/browser";
 
 const port = Number(process.env.E2E_PORT ?? 4317);
 /**
@@ -7,21 +8,6 @@ const port = Number(process.env.E2E_PORT ?? 4317);
  * carrier serves every other spec.
  */
 const telnyx = process.env.E2E_CARRIER === "telnyx";
-/** Debian's Chromium (apt-get install chromium); Playwright's own browser download is not available here. */
-const launchOptions = {
-  executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-  args: [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-  ],
-};
-
 const sandboxProjects = [
   {
     name: "chromium",

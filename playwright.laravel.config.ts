@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { launchOptions } from "./tests/e2e/browser";
 
 /**
  * The e2e project "laravel": the portal against a Laravel-shaped backend (scripts/laravel-fake/server.mjs:
@@ -21,10 +22,7 @@ export default defineConfig({
     // As in playwright.config.ts: in CI a retry records the trace, a first failure keeps its screenshot.
     trace: process.env.CI ? "on-first-retry" : "retain-on-failure",
     screenshot: process.env.CI ? "only-on-failure" : "off",
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
-      args: ["--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking"],
-    },
+    launchOptions,
   },
   projects: [{ name: "laravel", use: { ...devices["Desktop Chrome"], viewport: { width: 1440, height: 900 } } }],
   webServer: {
