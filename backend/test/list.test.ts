@@ -2,7 +2,7 @@ import { env } from "cloudflare:workers";
 import { describe, expect, it } from "vitest";
 import { createDb } from "../src/db/client";
 import { activityLog, mailLog, organizations, phoneNumbers, users } from "../src/db/schema";
-import { COUNT_CAP, exactTermTest, ftsPhrase, searchCondition, singleAsciiWord, substringCondition } from "../src/lib/list";
+import { COUNT_CAP, deepScanPays, exactTermTest, ftsPhrase, searchCondition, singleAsciiWord, substringCondition } from "../src/lib/list";
 import { paginate } from "../src/lib/pagination";
 import { json, query, signedIn } from "./helpers";
 
@@ -371,6 +371,53 @@ describe("capped counts (issue 30)", () => {
     expect(singleAsciiWord("Dental 42")).toBeNull();
     expect(singleAsciiWord("émile")).toBeNull();
     expect(singleAsciiWord("...")).toBeNull();
+  });
+
+  it("bound a one-word search's matches from below by its terms' rows in the index's vocabulary", async () => {
+    await broadRows("boundword", null);
+    // Rows holding a longer term of the same prefix, and a row holding both.
+    await env.DB.prepare(
+      `INSERT INTO activity_log (action, organization_id, subject_label, created_at) VALUES
+       ('users.updated', NULL, 'boundwords 1', '2020-06-01T00:00:00.000Z'), ('users.updated', NULL, 'boundwords 2', '2020-06-01T00:00:01.000Z'),
+       ('users.updated', NULL, 'boundword boundwords', '2020-06-01T00:00:02.000Z')`,
+    ).run();
+    const db = createDb(env.DB);
+    const bound = (search: string) => searchCondition("activity_log_fts", activityLog.id, search).matchesAtLeast?.(db);
+    const matches = async (search: string) =>
+      (
+        await query<{ total: number }>(
+          "SELECT COUNT(*) AS total FROM activity_log_fts WHERE activity_log_fts MATCH ?",
+          `"${search.replaceAll('"', '""')}"*`,
+        )
+      )[0]?.total;
+    // The word itself is a term: its rows, all of them matches; any case, any punctuation around it.
+    expect(await bound("boundword")).toBe(COUNT_CAP + 501);
+    expect(await bound("BoundWord")).toBe(COUNT_CAP + 501);
+    expect(await bound("-boundword-")).toBe(COUNT_CAP + 501);
+    expect(await matches("boundword")).toBe(COUNT_CAP + 503);
+    // A prefix: the largest term it begins; never more than the matches.
+    expect(await bound("boundwor")).toBe(COUNT_CAP + 501);
+    expect(await bound("boundwords")).toBe(3);
+    expect(await bound("zzznoword")).toBe(0);
+    // Not one ASCII word: no bound (the cap stays the bound).
+    expect(searchCondition("activity_log_fts", activityLog.id, "users.updated").matchesAtLeast).toBeUndefined();
+    expect(searchCondition("activity_log_fts", activityLog.id, "élan").matchesAtLeast).toBeUndefined();
+    // A page this deep (past the cap's walk bound) reads the bound in the list's own query path; past the end: empty.
+    const admin = await signedIn("admin@amp.test");
+    const deep = await json<Page>(await admin.get("/api/activity-log?search=boundword&per_page=100&page=2000"));
+    expect(deep).toMatchObject({ data: [], total: COUNT_CAP, total_capped: true });
+  });
+
+  it("walk a deep page with the row test only while that costs less than the set of matches", () => {
+    // `updated` on the large state: 1M rows, 189,304 of them hold the word. Page 400 (of 10) walks ~21,000 rows.
+    expect(deepScanPays(4_000, 1_000_000, 189_304)).toBe(true);
+    // Page 1,000: ~53,000 rows, more than the set of 189,304 matches costs.
+    expect(deepScanPays(10_000, 1_000_000, 189_304)).toBe(false);
+    // Just past the cap, the matches are sparse: the walk would read ~167,000 rows for 12,000 matches.
+    expect(deepScanPays(2_000, 1_000_000, 12_000)).toBe(false);
+    // No better bound than the cap: never.
+    expect(deepScanPays(10, 100, COUNT_CAP)).toBe(false);
+    expect(deepScanPays(10, 100, 0)).toBe(false);
   });
 
   it("give the same deep pages walking with the row test as with the set of matches", async () => {

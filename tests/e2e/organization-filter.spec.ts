@@ -42,3 +42,26 @@ test("organization members have no filter and cannot set one", async ({ page }) 
   await page.goto("/users?per_page=100");
   await expect(rows(page).filter({ hasText: "lakeside.test" })).toHaveCount(0);
 });
+
+test("a list's own organization filter (its options one string, decision 058) shows the chosen organization and narrows the list", async ({
+  page,
+}) => {
+  await signIn(page, ACCOUNTS.auditor);
+  await page.goto("/tools/e911");
+  // The list's filter, not the navbar's (both are named organization_id).
+  const filter = page.locator('select[name="organization_id"]:not(#organization-filter)');
+  await expect(filter).toHaveValue("");
+  await expect(filter.locator("option")).not.toHaveCount(1);
+  await filter.selectOption({ label: "Lakeside Logistics" });
+  await expect(page).toHaveURL(/[?&]organization_id=\d+/);
+  const chosen = new URL(page.url()).searchParams.get("organization_id");
+  await expect(page.locator('select[name="organization_id"]:not(#organization-filter)')).toHaveValue(chosen as string);
+  await expect(rows(page).first()).toBeVisible();
+  for (const row of await rows(page).all()) await expect(row).toContainText("Lakeside Logistics");
+  // Drawn by the server with the choice marked (what a page without JavaScript shows).
+  await page.reload();
+  await expect(page.locator(`select[name="organization_id"]:not(#organization-filter) option[value="${chosen}"]`)).toHaveAttribute(
+    "selected",
+    "",
+  );
+});

@@ -56,16 +56,42 @@ export interface ListSearch {
    * (`SCAN_TEST_WALK`). Undefined when the search cannot be written so.
    */
   scanTest?: SQL;
+  /**
+   * A lower bound of the matches among all the index's rows, read from the index's vocabulary (how many rows
+   * hold each term the search's word begins); undefined when the search cannot be bounded so. Asked only for a
+   * deep page of a broad search over a whole list (`deepScanPays`).
+   */
+  matchesAtLeast?: (db: Db) => Promise<number>;
 }
 
 /** The scan walk tests each row on its own while it is expected to read at most this many rows. */
 const ROW_TEST_WALK = 5_000;
 
 /**
- * The scan walk uses `scanTest` while it is expected to read at most this many rows: ~0.2 µs a row on the
- * large state (30 ms), what building the set of 200,000 matches costs (bench/README.md, decision 053).
+ * The scan walk uses `scanTest` while it is expected to read at most this many rows, with the cap as the matches'
+ * lower bound (decision 053; a dense search walks far fewer). Deeper, `deepScanPays` decides with a better bound
+ * (decision 058, which measured ~0.7 µs a walked row on the large state, not 053's ~0.2).
  */
 const SCAN_TEST_WALK = 150_000;
+
+/**
+ * What testing one walked row on its columns (`scanTest`: the sort index, the row, its GLOBs) costs against what
+ * the set of matches costs per match to build: ~0.7 µs a row against ~0.17 µs a match on the large state
+ * (sqlite3 shell, user CPU: page 400 of `updated` walks ~18,000 rows in 14 ms; its 222,335 matches make a set in
+ * ~34 ms; bench/README.md, decision 058).
+ */
+const SCAN_ROW_COST_IN_MATCHES = 4;
+
+/**
+ * Past `SCAN_TEST_WALK` (estimated with the cap as the matches' lower bound), whether the scan test still costs
+ * less than the set of matches, now that `matches` (a better lower bound) are known: the walk to the page's end
+ * is expected to read `reach × rows ÷ matches` rows (matches spread along the sort order), the set costs one
+ * entry per match. Pure; backend/test/list.test.ts.
+ */
+export function deepScanPays(reach: number, rows: number, matches: number): boolean {
+  if (matches <= COUNT_CAP) return false;
+  return ((reach * rows) / matches) * SCAN_ROW_COST_IN_MATCHES <= matches;
+}
 
 /** `column` as the search's walk needs it (see `SearchWalk`). */
 export function walkedId(column: SQLiteColumn, walk: SearchWalk): SQL {
@@ -150,7 +176,7 @@ export async function listPage<Row>(db: Db, spec: ListSpec<Row>) {
     // The count decides the walk, so it comes first; it stops at the cap, so it is cheap either way.
     const total = await searchCount(db, spec, scope, filtered);
     const capped = total > COUNT_CAP;
-    const search = capped ? await broadSearch(db, spec, organizationId, scope) : spec.search.where("lookup");
+    const search = capped ? await broadSearch(db, spec, organizationId, scope, filtered) : spec.search.where("lookup");
     const rows = await pageRows(search);
     return paginate(rows, Math.min(total, COUNT_CAP), page, perPage, { capped });
   }
@@ -169,13 +195,24 @@ export async function listPage<Row>(db: Db, spec: ListSpec<Row>) {
  * the list's kept rows match, so walking the sort index meets a match at least every rows ÷ `COUNT_CAP` rows:
  * while the page's end is that close, each row is tested on its own; deeper, the set of matches pays off.
  */
-async function broadSearch<Row>(db: Db, spec: ListSpec<Row>, organizationId: number | undefined, scope: SQL | undefined): Promise<SQL> {
+async function broadSearch<Row>(
+  db: Db,
+  spec: ListSpec<Row>,
+  organizationId: number | undefined,
+  scope: SQL | undefined,
+  filtered: boolean,
+): Promise<SQL> {
   const search = spec.search as ListSearch;
   const { page, per_page: perPage } = spec.query;
   if (!search.scanTest && !search.rowTest) return search.where("scan");
   const rows = await maintainedCount(db, spec.table, spec.counted, organizationId, scope);
   const expectedWalk = (page * perPage * rows) / COUNT_CAP;
   if (search.scanTest && expectedWalk <= SCAN_TEST_WALK) return search.scanTest;
+  // A deep page of a search over the whole list: the index's vocabulary bounds the matches better than the cap
+  // (`updated`: 189,304 rows hold the word itself), and a dense search's walk stays shorter than its set.
+  if (search.scanTest && search.matchesAtLeast && scope === undefined && !filtered) {
+    if (deepScanPays(page * perPage, rows, await search.matchesAtLeast(db))) return search.scanTest;
+  }
   const rowTest = search.rowTest && expectedWalk <= ROW_TEST_WALK ? await search.rowTest(db) : null;
   return rowTest ?? search.where("scan");
 }
@@ -263,6 +300,26 @@ export function searchCondition(index: SearchIndex, id: SQLiteColumn, search: st
     rowTest: (db) => exactTermTest(db, index, id, search),
     scanTest: wordScanTest(index, id, search, ids),
     someIds: exactWordIds(index, search),
+    matchesAtLeast: wordMatchesAtLeast(index, search),
+  };
+}
+
+/** Terms of a word's vocabulary read for `matchesAtLeast` (each costs a read of its rows' list). */
+const MATCH_BOUND_TERMS = 3;
+
+/**
+ * For a search of one ASCII word: the most rows any one term it begins holds (the index's fts5vocab table,
+ * migration 0019), among the first few such terms — the word itself first when it is one. Each of those rows
+ * matches the search, so the matches are at least that many. Undefined for other searches.
+ */
+function wordMatchesAtLeast(index: SearchIndex, search: string): ((db: Db) => Promise<number>) | undefined {
+  const word = singleAsciiWord(search);
+  if (word === null) return undefined;
+  return async (db) => {
+    const terms = await db.all<{ doc: number }>(
+      sql`SELECT doc FROM ${sql.identifier(`${index}_vocab`)} WHERE term >= ${word} AND term < ${`${word}\u{10FFFF}`} LIMIT ${MATCH_BOUND_TERMS}`,
+    );
+    return Math.max(0, ...terms.map((term) => term.doc));
   };
 }
 
