@@ -221,6 +221,26 @@ describe("pageWindow", () => {
     expect(pageWindow(3, 6)).toEqual([1, 2, 3, 4, null, 6]);
     expect(pageWindow(10, 20)).toEqual([1, null, 9, 10, 11, null, 20]);
   });
+
+  it("gives what walking every page gave, for any page, last page and radius", () => {
+    const walked = (current: number, last: number, radius: number) => {
+      const pages: (number | null)[] = [];
+      for (let n = 1; n <= last; n++) {
+        if (n === 1 || n === last || Math.abs(n - current) <= radius) pages.push(n);
+        else if (pages[pages.length - 1] !== null) pages.push(null);
+      }
+      return pages;
+    };
+    for (let last = 0; last <= 12; last++)
+      for (let current = -1; current <= last + 3; current++)
+        for (const radius of [0, 1, 2])
+          expect(pageWindow(current, last, radius), `${current} of ${last}, radius ${radius}`).toEqual(walked(current, last, radius));
+  });
+
+  it("stays short at a million rows (100,000 pages)", () => {
+    expect(pageWindow(1, 100_000)).toEqual([1, 2, null, 100_000]);
+    expect(pageWindow(50_000, 100_000)).toEqual([1, null, 49_999, 50_000, 50_001, null, 100_000]);
+  });
 });
 
 describe("DataTable bulk refusal", () => {
