@@ -16,6 +16,8 @@ import { wranglerEnv } from "./local-env.mjs";
 const E2E_RESULTS = "test-reports/e2e-results.json";
 const E2E_TELNYX_RESULTS = "test-reports/e2e-telnyx-results.json";
 const E2E_LARAVEL_RESULTS = "test-reports/e2e-laravel-results.json";
+// The e2e servers' migrated and seeded state, made by the first of them in this run (scripts/e2e-server.mjs).
+const E2E_SEEDED_STATE = ".wrangler/e2e-seeded";
 const RESULTS_OF_PHASE = { e2e: E2E_RESULTS, "e2e-telnyx": E2E_TELNYX_RESULTS, "e2e-laravel": E2E_LARAVEL_RESULTS };
 
 /** @type {Array<{ name: string, command: string, args: string[], needs: string[], env?: Record<string, string>, stream?: boolean }>} */
@@ -33,7 +35,13 @@ const allPhases = [
     command: "npm",
     args: ["run", "--silent", "test:e2e"],
     needs: ["build"],
-    env: { E2E_SKIP_BUILD: "1", E2E_CARRIER: "telnyx", E2E_RESULTS: E2E_TELNYX_RESULTS, E2E_OUTPUT_DIR: "test-reports/e2e-telnyx" },
+    env: {
+      E2E_SKIP_BUILD: "1",
+      E2E_SEEDED_STATE,
+      E2E_CARRIER: "telnyx",
+      E2E_RESULTS: E2E_TELNYX_RESULTS,
+      E2E_OUTPUT_DIR: "test-reports/e2e-telnyx",
+    },
   },
   // The portal against the Laravel-shaped fake backend (playwright.laravel.config.ts): eight tests, its own ports and state.
   // After e2e-telnyx, not beside it: on a fresh clone the first e2e server creates .dev.vars (a random SESSION_SECRET)
@@ -54,7 +62,7 @@ const allPhases = [
     needs: ["backend", "e2e-laravel", "deploy"],
     // Alone, so its output streams as it comes (the others' is printed in one piece when they end).
     stream: true,
-    env: { E2E_SKIP_BUILD: "1", E2E_RESULTS, E2E_OUTPUT_DIR: "test-reports/e2e" },
+    env: { E2E_SKIP_BUILD: "1", E2E_SEEDED_STATE, E2E_RESULTS, E2E_OUTPUT_DIR: "test-reports/e2e" },
   },
 ];
 // `npm test -- lint unit` runs only the named phases (e2e and the dry run then reuse whatever build/ holds).
@@ -68,6 +76,8 @@ const phases = only.length > 0 ? allPhases.filter((phase) => only.includes(phase
 const selected = new Set(phases.map((phase) => phase.name));
 
 for (const file of [E2E_RESULTS, E2E_TELNYX_RESULTS, E2E_LARAVEL_RESULTS]) rmSync(file, { force: true });
+// Made again from this run's migrations and seed.
+rmSync(E2E_SEEDED_STATE, { recursive: true, force: true });
 mkdirSync("test-reports/logs", { recursive: true });
 
 const runStarted = performance.now();
