@@ -27,10 +27,17 @@ export function OrganizationForm({ mode, defaultValue, lastResult, countries, ti
     lastResult,
     defaultValue,
   });
+  // The phone and country checks' metadata (28 KiB) is fetched when the form is first focused, not with the page; until
+  // it is here the server alone checks them. A phone or country left before it arrived is checked again once it has.
+  const fetchPhoneRules = () =>
+    void loadPhoneRules()
+      .then((brought) => {
+        if (!brought) return;
+        for (const field of [fields.contact_phone, fields.country]) if (field.value) form.validate({ name: field.name });
+      })
+      .catch(() => {});
   return (
-    // The phone and country checks' metadata (28 KiB) is fetched when the form is first focused, not with the page;
-    // until it is here the server alone checks them.
-    <Form method="post" {...getFormProps(form)} onFocus={() => void loadPhoneRules().catch(() => {})} className="space-y-6">
+    <Form method="post" {...getFormProps(form)} onFocus={fetchPhoneRules} className="space-y-6">
       <ErrorList id={form.errorId} errors={form.errors} />
       <FormSection title={t("organizations.sections.account")} description={t("organizations.sections.accountDescription")}>
         <InputField field={fields.name} label={t("organizations.fields.name")} autoComplete="off" />

@@ -30,11 +30,16 @@ export function setPhoneRules(rules: PhoneRules): void {
   phoneRules = rules;
 }
 
-/** In the browser: fetches libphonenumber's rules, on the form's first focus, for its own checks. */
-export async function loadPhoneRules(): Promise<void> {
-  if (phoneRules) return;
+/**
+ * In the browser: fetches libphonenumber's rules, on the form's first focus, for its own checks. True when this call
+ * brought them (what was checked before without them is to be checked again).
+ */
+export async function loadPhoneRules(): Promise<boolean> {
+  if (phoneRules) return false;
   const { getCountries, isValidPhoneNumber } = await import("libphonenumber-js/min");
+  if (phoneRules) return false;
   setPhoneRules({ countries: getCountries(), isValidPhoneNumber });
+  return true;
 }
 
 /** A country libphonenumber knows; until its rules are here (browser only), any two capital letters. */
