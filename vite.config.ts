@@ -1,3 +1,5 @@
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
 import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
@@ -70,6 +72,23 @@ const CLIENT_DEPENDENCIES = [
 ];
 
 /**
+ * Conform's three packages each ship their own copy of Babel's helpers (`dist/_virtual/_rollupPluginBabelHelpers.mjs`),
+ * and a form screen loaded all three. `@conform-to/react`'s copy holds every helper of the other two, with the same
+ * code (tests/unit/portal/conform-helpers.test.ts), so the other two import it: −0.6 KiB gzip on a form screen,
+ * −0.3 KiB on /login.
+ */
+const CONFORM_HELPERS = "_virtual/_rollupPluginBabelHelpers.mjs";
+const conformReactHelpers = join(dirname(createRequire(import.meta.url).resolve("@conform-to/react")), CONFORM_HELPERS);
+const conformHelpers: Plugin = {
+  name: "amp:conform-babel-helpers",
+  enforce: "pre",
+  resolveId(source, importer) {
+    const fromOtherCopy = importer && /[\\/]@conform-to[\\/](dom|zod)[\\/]dist[\\/]/.test(importer);
+    return fromOtherCopy && source.endsWith(`/${CONFORM_HELPERS}`) ? conformReactHelpers : null;
+  },
+};
+
+/**
  * `vite preview` serves the e2e suite. Playwright's request client reuses idle connections, and Node closes them after
  * 5 idle seconds by default: a request sent on one just as it closed failed with ECONNRESET. Idle connections now stay
  * open longer than any pause of a test.
@@ -91,6 +110,7 @@ export default defineConfig({
     }),
     tailwindcss(),
     reactRouter(),
+    conformHelpers,
     previewKeepAlive,
     // React's server render writes short ASCII text without a TextEncoder call per piece (decision 060).
     reactDomAsciiChunks(),

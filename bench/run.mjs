@@ -252,7 +252,29 @@ function arabicFontStylesheets() {
     .map((name) => `/assets/${name}`);
 }
 
-/** The JS + CSS files of a document request to `routeId`: entry, and every route from root down to it. */
+/**
+ * Whether the build's pages load the route manifest itself (`manifest.url`, every route's files): React Router
+ * imports it in every document when route discovery is "initial" (decision 059); with lazy discovery the page carries
+ * only its own routes, inline. The server build says which.
+ */
+let manifestInEveryPage;
+function routeManifestInEveryPage() {
+  if (manifestInEveryPage === undefined) {
+    const serverDir = join(root, BUILD_DIR, "server");
+    const files = [join(serverDir, "index.js")];
+    const assets = join(serverDir, "assets");
+    if (existsSync(assets)) for (const name of readdirSync(assets)) if (/^server-build-.*\.js$/.test(name)) files.push(join(assets, name));
+    manifestInEveryPage = files.some(
+      (file) => existsSync(file) && /routeDiscovery\s*=\s*\{\s*"mode":\s*"initial"/.test(readFileSync(file, "utf8")),
+    );
+  }
+  return manifestInEveryPage;
+}
+
+/**
+ * The JS + CSS files of a document request to `routeId`: entry, the route manifest when every page imports it, and
+ * every route from root down to it.
+ */
 function firstLoad(manifest, routeId) {
   const chain = [];
   for (let id = routeId; id; id = manifest.routes[id]?.parentId) {
@@ -267,6 +289,7 @@ function firstLoad(manifest, routeId) {
     ...(manifest.entry.css ?? []),
     ...rootStylesheets(manifest, guest),
   ]);
+  if (manifest.url && routeManifestInEveryPage()) files.add(manifest.url);
   for (const route of chain) {
     if (route.module) files.add(route.module);
     for (const file of route.imports ?? []) files.add(file);
@@ -410,6 +433,7 @@ function routeWeights(manifest) {
   const rootCss = rootStylesheets(manifest);
   return {
     entry: { files: entryFiles.size, gzip: entry.gzip, raw: entry.raw },
+    routeManifest: manifest.url && routeManifestInEveryPage() ? { url: manifest.url, gzip: assetSize(manifest.url).gzip } : null,
     login: loginId ? { gzip: login, ratioToEntry: login / entry.gzip, extra: loginExtra } : null,
     over,
     heaviest,
@@ -1228,6 +1252,11 @@ function printWeight(weight) {
     ratio(route.ratioToLogin),
   ]);
   console.log(table(["route id", "path", "files", "JS gz", "CSS gz", "total gz", "÷ /login"], rows));
+  if (weight.routeManifest) {
+    console.log(
+      `Every first load above includes the route manifest, ${weight.routeManifest.url} (${kb(weight.routeManifest.gzip)}): route discovery is "initial" (decision 059).`,
+    );
+  }
   if (weight.login) {
     console.log(
       `\n/login = ${kb(weight.login.gzip)} = ${ratio(weight.login.ratioToEntry)} the entry alone. What /login adds beyond the entry:`,

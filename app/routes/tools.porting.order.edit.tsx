@@ -1,5 +1,5 @@
 import { useTranslation } from "react-i18next";
-import { data, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { EDITABLE_STATUSES, orderDefaults, type PortingOrder } from "~/components/tools/porting-order";
@@ -19,11 +19,6 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const order = await loadRecord<PortingOrder>(api, "/api/porting/orders/:id", params.id);
   if (!EDITABLE_STATUSES.includes(order.status)) throw data(null, { status: 409, statusText: "porting.order.not_editable" });
   return { order };
-}
-
-/** Checking the numbers saves nothing: the page's data is not read again after it. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get("intent") === "check" ? false : defaultShouldRevalidate;
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {

@@ -1,5 +1,4 @@
 import { useTranslation } from "react-i18next";
-import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { orderDefaults, splitNumbers } from "~/components/tools/porting-order";
@@ -21,11 +20,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // Staff choose whose order it is (issue 25): preselected only by the organization filter or a single choice.
   const organizationId = preselectedOrganization(request, user, organizations);
   return { numbers: splitNumbers(numbers).join("\n"), organizations, organizationId };
-}
-
-/** Checking the numbers saves nothing: the page's data is not read again after it. */
-export function shouldRevalidate({ formData, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return formData?.get("intent") === "check" ? false : defaultShouldRevalidate;
 }
 
 export async function action({ request, context }: Route.ActionArgs) {

@@ -123,6 +123,11 @@ test("numbers a submission would refuse are named beside the numbers while typin
   const [portable, other] = freshNumbers();
   const refused = `${other.slice(0, 6)}9999`; // the sandbox carrier cannot port numbers ending 9999
   await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/porting/order/new");
+  // A check changes nothing, so no loader runs again after it (each run would cost upstream calls).
+  const dataReads: string[] = [];
+  page.on("request", (request) => {
+    if (request.method() === "GET" && new URL(request.url()).pathname.endsWith(".data")) dataReads.push(request.url());
+  });
   const entity = unique("Checked Port");
   await page.getByLabel("Entity name").fill(entity);
   await page.getByLabel("Numbers", { exact: true }).fill(`+1${portable}\n800 555 0100\n${refused}`);
@@ -131,6 +136,7 @@ test("numbers a submission would refuse are named beside the numbers while typin
   await expect(notice).toContainText("+18005550100 is toll-free: toll-free numbers are ported through the RespOrg process, not here.");
   await expect(notice).toContainText(`+1${refused} cannot be ported in`);
   await expect(notice).not.toContainText(portable);
+  expect(dataReads).toEqual([]);
   await expectNoSeriousViolations(page, "porting form with the numbers' warning");
   // Nothing was saved by checking.
   await expect(page).toHaveURL(/\/tools\/porting\/order\/new$/);

@@ -107,7 +107,8 @@ export function PortingOrderForm({
     for (const kind of DOCUMENT_KINDS) body.delete(kind);
     body.delete("pin");
     body.set("intent", "check");
-    fetcher.submit(body, { method: "post", encType: "multipart/form-data" });
+    // A check changes nothing: no loader on the page (root, layout, form) runs again after it.
+    fetcher.submit(body, { method: "post", encType: "multipart/form-data", defaultShouldRevalidate: false });
   }, [fetcher.submit, form.id]);
   const checkedText = useRef(numberCheck?.numbers ?? "");
   useEffect(() => {

@@ -28,7 +28,7 @@ export interface ConfirmDialogProps {
   action?: string;
   /** Content of the trigger button (text or an icon with an `aria-label` in `triggerProps`). */
   children: React.ReactNode;
-  triggerProps?: Omit<ButtonProps, "type" | "form" | "onClick" | "children" | "asChild">;
+  triggerProps?: Omit<ButtonProps, "type" | "form" | "onClick" | "children">;
 }
 
 /**
