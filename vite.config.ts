@@ -4,6 +4,7 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type EnvironmentOptions, type Plugin } from "vite";
+import { reactDomAsciiChunks } from "./scripts/react-dom-ascii-chunks.ts";
 
 // AMP_STATE_DIR lets the e2e suite run on its own local KV/D1/R2 state.
 const persistState = process.env.AMP_STATE_DIR ? { path: process.env.AMP_STATE_DIR } : true;
@@ -111,6 +112,8 @@ export default defineConfig({
     reactRouter(),
     conformHelpers,
     previewKeepAlive,
+    // React's server render writes short ASCII text without a TextEncoder call per piece (decision 060).
+    reactDomAsciiChunks(),
   ],
   resolve: { tsconfigPaths: true },
   environments: { client, amp_backend: backend },

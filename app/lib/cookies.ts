@@ -1,7 +1,18 @@
 /** Plain cookie reading and writing, shared by server and browser code. Values are URI-encoded. */
-export function parseCookieHeader(header: string | null): Record<string, string> {
+
+/**
+ * The last header read and its cookies: a request's readers (session, language, preferences, toast, organization
+ * filter, list columns) each ask for the same header, and parsing it is done once (issue 27). Frozen, since
+ * every reader shares the one object.
+ */
+const NONE: Readonly<Record<string, string>> = Object.freeze({});
+let lastHeader: string | null = null;
+let lastCookies = NONE;
+
+export function parseCookieHeader(header: string | null): Readonly<Record<string, string>> {
+  if (!header) return NONE;
+  if (header === lastHeader) return lastCookies;
   const cookies: Record<string, string> = {};
-  if (!header) return cookies;
   for (const part of header.split(";")) {
     const eq = part.indexOf("=");
     if (eq < 0) continue;
@@ -14,7 +25,9 @@ export function parseCookieHeader(header: string | null): Record<string, string>
       cookies[name] = raw;
     }
   }
-  return cookies;
+  lastHeader = header;
+  lastCookies = Object.freeze(cookies);
+  return lastCookies;
 }
 
 export interface CookieOptions {

@@ -49,6 +49,8 @@ export async function sign(value: string, secret: string): Promise<string> {
  * The bytes are compared in constant time.
  */
 export async function unsign(signed: string, secret: string): Promise<string | null> {
+  const remembered = verified.get(secret)?.get(signed);
+  if (remembered !== undefined) return remembered;
   const dot = signed.lastIndexOf(".");
   if (dot <= 0) return null;
   const value = signed.slice(0, dot);
@@ -56,7 +58,28 @@ export async function unsign(signed: string, secret: string): Promise<string | n
   const given = fromBase64Url(text);
   if (!given || toBase64Url(given.buffer) !== text) return null;
   const expected = new Uint8Array(await crypto.subtle.sign("HMAC", await key(secret), encoder.encode(value)));
-  return constantTimeEqual(given, expected) ? value : null;
+  if (!constantTimeEqual(given, expected)) return null;
+  remember(secret, signed, value);
+  return value;
+}
+
+/**
+ * Signed texts this isolate has verified, per secret (issue 27): every request of a session presents the same
+ * session cookie, and checking its HMAC again was ~2.5 % of a page's CPU. A text that verified once under a secret
+ * always does, so only valid ones are kept (a forged cookie is checked each time), at most VERIFIED_MAX per secret,
+ * the oldest dropped first. Ending a session deletes its record in KV; the signature never decided that.
+ */
+const verified = new Map<string, Map<string, string>>();
+export const VERIFIED_MAX = 1000;
+
+function remember(secret: string, signed: string, value: string): void {
+  let texts = verified.get(secret);
+  if (!texts) {
+    texts = new Map();
+    verified.set(secret, texts);
+  }
+  if (texts.size >= VERIFIED_MAX) texts.delete(texts.keys().next().value as string);
+  texts.set(signed, value);
 }
 
 function constantTimeEqual(a: Uint8Array, b: Uint8Array): boolean {

@@ -1,14 +1,15 @@
 import { ChevronDown } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
 import type { NavGroup } from "~/lib/navigation.server";
 import { cn } from "~/lib/utils";
 import { Menu, menuItemClass } from "./menu";
+import { isActivePath, useMenuLinks } from "./menu-links";
 import { NavIcon } from "./nav-icon";
 
 /** Horizontal navigation (1280 px and wider): one menu per section, panels 6 px below their trigger. */
 export function HorizontalNav({ groups, sticky, icons }: { groups: NavGroup[]; sticky: boolean; icons: string }) {
   const { t } = useTranslation(["nav", "common"]);
+  const links = useMenuLinks();
   return (
     <nav aria-label={t("common:navigation.label")} className={cn("z-30 hidden border-b bg-card/95 xl:block", sticky && "sticky top-16")}>
       <ul className="mx-auto flex max-w-[var(--content-max)] flex-wrap items-center gap-1 px-6 py-2">
@@ -29,6 +30,7 @@ export function HorizontalNav({ groups, sticky, icons }: { groups: NavGroup[]; s
               <ul>
                 {group.items.map((item) => {
                   const label = t(`nav:${item.label}` as "nav:dashboard");
+                  const active = !item.external && isActivePath(links.pathname, item.href);
                   return (
                     <li key={item.id}>
                       {item.external ? (
@@ -37,10 +39,16 @@ export function HorizontalNav({ groups, sticky, icons }: { groups: NavGroup[]; s
                           {label}
                         </a>
                       ) : (
-                        <NavLink to={item.href} className={({ isActive }) => cn(menuItemClass, isActive && "bg-primary/10 text-primary")}>
+                        <a
+                          href={item.href}
+                          onClick={links.onClick}
+                          aria-current={active ? "page" : undefined}
+                          className={cn(menuItemClass, active && "bg-primary/10 text-primary")}
+                          data-discover="true"
+                        >
                           <NavIcon sprite={icons} id={item.id} />
                           {label}
-                        </NavLink>
+                        </a>
                       )}
                     </li>
                   );

@@ -1,10 +1,10 @@
 import { ExternalLink, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
 import { useTranslation } from "react-i18next";
-import { NavLink } from "react-router";
 import type { NavGroup } from "~/lib/navigation.server";
 import type { PublicSettings } from "~/lib/types";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
+import { isActivePath, useMenuLinks } from "./menu-links";
 import { NavIcon } from "./nav-icon";
 import { PreferenceForm } from "./preference-form";
 import { ToggleLabel } from "./toggle-label";
@@ -39,6 +39,8 @@ export function VerticalNav({
 }) {
   const { t } = useTranslation(["nav", "common"]);
   const iconsOnly = desktop && collapsed;
+  const links = useMenuLinks();
+  const onDashboard = isActivePath(links.pathname, "/dashboard");
   return (
     <aside
       id="vertical-nav"
@@ -53,9 +55,17 @@ export function VerticalNav({
       )}
     >
       <div className="flex h-16 shrink-0 items-center justify-between gap-2 px-5">
-        <NavLink to="/dashboard" className="flex min-w-0 items-center" aria-label={appName}>
+        {/* `<NavLink>`'s markup: the "active" class and aria-current on the dashboard. */}
+        <a
+          href="/dashboard"
+          onClick={links.onClick}
+          className={cn("flex min-w-0 items-center", onDashboard && "active")}
+          aria-label={appName}
+          aria-current={onDashboard ? "page" : undefined}
+          data-discover="true"
+        >
           <Logo settings={settings} theme={theme} semiDark={semiDark} collapsed={iconsOnly} appName={appName} />
-        </NavLink>
+        </a>
         {desktop && (
           <PreferenceForm name="nav-collapsed" value={collapsed ? "false" : "true"} className="hidden xl:block">
             <button
@@ -86,6 +96,7 @@ export function VerticalNav({
             <ul className="space-y-0.5">
               {group.items.map((item) => {
                 const label = t(`nav:${item.label}` as "nav:dashboard");
+                const active = !item.external && isActivePath(links.pathname, item.href);
                 const content = (
                   <>
                     <NavIcon sprite={icons} id={item.id} className="size-5 shrink-0" />
@@ -108,19 +119,20 @@ export function VerticalNav({
                         {content}
                       </a>
                     ) : (
-                      <NavLink
-                        to={item.href}
+                      <a
+                        href={item.href}
+                        onClick={links.onClick}
                         title={iconsOnly ? label : undefined}
-                        className={({ isActive }) =>
-                          cn(
-                            itemClass,
-                            isActive &&
-                              "bg-linear-to-r from-sidebar-primary to-sidebar-primary/70 text-sidebar-primary-foreground shadow-md hover:bg-sidebar-primary rtl:bg-linear-to-l",
-                          )
-                        }
+                        aria-current={active ? "page" : undefined}
+                        className={cn(
+                          itemClass,
+                          active &&
+                            "bg-linear-to-r from-sidebar-primary to-sidebar-primary/70 text-sidebar-primary-foreground shadow-md hover:bg-sidebar-primary rtl:bg-linear-to-l",
+                        )}
+                        data-discover="true"
                       >
                         {content}
-                      </NavLink>
+                      </a>
                     )}
                   </li>
                 );

@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { sign, unsign } from "~/lib/signing.server";
+import { describe, expect, it, vi } from "vitest";
+import { sign, unsign, VERIFIED_MAX } from "~/lib/signing.server";
 
 const SECRET = "a-test-secret-of-at-least-32-characters";
 const ALPHABET = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
@@ -42,5 +42,39 @@ describe("sign / unsign", () => {
     await expect(sign("session-id", "")).rejects.toThrow(/SESSION_SECRET is missing or shorter than 32/);
     await expect(unsign(await sign("session-id", SECRET), "short")).rejects.toThrow(/SESSION_SECRET/);
     await expect(sign("session-id", undefined as unknown as string)).rejects.toThrow(/SESSION_SECRET/);
+  });
+});
+
+describe("unsign remembers what it verified", () => {
+  it("checks a valid text's HMAC once per secret, a refused one every time", async () => {
+    const secret = "a-secret-for-the-remembering-test-only";
+    const signed = await sign("remembered-id", secret);
+    const forged = `${signed.slice(0, -2)}AA`;
+    const hmac = vi.spyOn(crypto.subtle, "sign");
+    try {
+      expect(await unsign(signed, secret)).toBe("remembered-id");
+      expect(await unsign(signed, secret)).toBe("remembered-id");
+      expect(hmac).toHaveBeenCalledTimes(1);
+      expect(await unsign(signed, SECRET)).toBeNull();
+      expect(await unsign(forged, secret)).toBeNull();
+      expect(await unsign(forged, secret)).toBeNull();
+      expect(hmac).toHaveBeenCalledTimes(4);
+    } finally {
+      hmac.mockRestore();
+    }
+  });
+
+  it("keeps at most VERIFIED_MAX texts per secret, dropping the oldest", async () => {
+    const secret = "a-secret-for-the-bounded-test-only-xx";
+    const first = await sign("id-0", secret);
+    expect(await unsign(first, secret)).toBe("id-0");
+    for (let index = 1; index <= VERIFIED_MAX; index++) expect(await unsign(await sign(`id-${index}`, secret), secret)).toBe(`id-${index}`);
+    const hmac = vi.spyOn(crypto.subtle, "sign");
+    try {
+      expect(await unsign(first, secret)).toBe("id-0");
+      expect(hmac).toHaveBeenCalledTimes(1);
+    } finally {
+      hmac.mockRestore();
+    }
   });
 });
