@@ -724,11 +724,28 @@ async function browserWeights(server) {
       if (page.signedIn !== false) await context.addCookies(cookies);
       const tab = await context.newPage();
       const requested = new Set();
+      let inFlight = 0;
+      let lastActivity = Date.now();
+      const settled = () => {
+        inFlight--;
+        lastActivity = Date.now();
+      };
       tab.on("request", (request) => {
+        inFlight++;
+        lastActivity = Date.now();
         const url = new URL(request.url());
         if (url.origin === server.base && url.pathname.startsWith("/assets/")) requested.add(url.pathname);
       });
+      tab.on("requestfinished", settled);
+      tab.on("requestfailed", settled);
       const response = await tab.goto(`${server.base}${page.url}`, { waitUntil: "networkidle", timeout: 60_000 });
+      if (response?.status() === 200) {
+        // On a loaded machine the network can be quiet for 500 ms before the entry has even run and asked for the
+        // page's strings (a run once counted none on four pages): wait for hydration (root marks <html>), then for
+        // 500 ms without a request again.
+        await tab.locator('html[data-hydrated="true"]').waitFor({ state: "attached", timeout: 60_000 });
+        while (inFlight > 0 || Date.now() - lastActivity < 500) await tab.waitForTimeout(100);
+      }
       await context.close();
       if (response?.status() !== 200) {
         pages.push({ url: page.url, status: `HTTP ${response?.status()}` });
