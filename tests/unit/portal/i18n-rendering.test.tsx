@@ -94,8 +94,15 @@ describe("the server renders through a view of the shared i18next instance (deci
           const names = [...new Set([...template.matchAll(/\{\{\s*-?\s*(\w+)[^}]*\}\}/g)].map((match) => match[1]))];
           if (names.length === 0) continue;
           for (const [index, sample] of samples.entries()) {
-            const values = Object.fromEntries(names.map((name, position) => [name, position === 0 ? sample : samples[(index + position) % 4]]));
-            for (const options of [values, { ...values, count: 2 }, { ...values, extra: "x" }, Object.fromEntries(names.slice(1).map((name) => [name, 1]))]) {
+            const values = Object.fromEntries(
+              names.map((name, position) => [name, position === 0 ? sample : samples[(index + position) % 4]]),
+            );
+            for (const options of [
+              values,
+              { ...values, count: 2 },
+              { ...values, extra: "x" },
+              Object.fromEntries(names.slice(1).map((name) => [name, 1])),
+            ]) {
               expect([key, options, t(key as never, options as never)]).toEqual([key, options, expected(key as never, options as never)]);
               if (fillIn(template, options) !== null) filled++;
             }
