@@ -67,8 +67,8 @@ export function renderingInstance(instance: i18n): i18n {
 
 /**
  * The view's `getFixedT`: its `t` remembers what a key alone (no options) gives, per namespace and key prefix. The
- * server's strings never change, so that answer never does; a call with options (values, counts, another language)
- * goes to i18next as before. A list page asks `t` ~240 times, many of them the same labels (columns, statuses).
+ * server's strings never change, so that answer never does. A call with plain values fills them into that answer
+ * (`fillIn`); any other call with options (counts, contexts, another language) goes to i18next as before. A list page asks `t` ~240 times, many of them the same labels (columns, statuses).
  */
 function rememberingGetFixedT(instance: i18n): i18n["getFixedT"] {
   const scopes = new Map<string, Map<string, unknown>>();
@@ -84,8 +84,7 @@ function rememberingGetFixedT(instance: i18n): i18n["getFixedT"] {
       scopes.set(scope, known);
     }
     const remembered = known;
-    const t = (key: unknown, ...rest: unknown[]) => {
-      if (rest.length > 0 || typeof key !== "string") return fixed(key, ...rest);
+    const lookup = (key: string) => {
       let value = remembered.get(key);
       if (value === undefined) {
         value = fixed(key);
@@ -93,9 +92,70 @@ function rememberingGetFixedT(instance: i18n): i18n["getFixedT"] {
       }
       return value;
     };
+    const t = (key: unknown, ...rest: unknown[]) => {
+      if (typeof key !== "string") return fixed(key, ...rest);
+      if (rest.length === 0) return lookup(key);
+      if (rest.length === 1) {
+        const filled = fillIn(lookup(key), rest[0]);
+        if (filled !== null) return filled;
+      }
+      return fixed(key, ...rest);
+    };
     return Object.assign(t, { lng: fixed.lng, lngs: fixed.lngs, ns: fixed.ns, keyPrefix: fixed.keyPrefix });
   };
   return getFixedT as unknown as i18n["getFixedT"];
+}
+
+/** i18next's options (not values to put in): a call naming one of them goes to i18next (its ordinal flag acts only with a count). */
+const I18NEXT_OPTIONS = new Set([
+  "count",
+  "context",
+  "defaultValue",
+  "lng",
+  "lngs",
+  "fallbackLng",
+  "ns",
+  "keyPrefix",
+  "nsSeparator",
+  "keySeparator",
+  "replace",
+  "interpolation",
+  "skipInterpolation",
+  "returnObjects",
+  "returnDetails",
+  "joinArrays",
+  "postProcess",
+  "appendNamespaceToMissingKey",
+  "appendNamespaceToCIMode",
+]);
+const PLACEHOLDER = /\{\{(.*?)\}\}/g;
+
+/**
+ * The remembered string with its `{{name}}` placeholders filled in from `values`, as i18next does it (with
+ * `escapeValue: false`), or null for anything but the plain case, which then goes to i18next: a value that is not
+ * a string or number, or holds `$` or `{{` (i18next's `String.replace` would read them), an option of i18next's
+ * (count, context, …), a value the string does not use, a placeholder without a value or with a format, nesting
+ * (`$t(`) or an unescaped placeholder (`{{-`). Values are per row (names), so this only skips i18next's
+ * interpolation, ~60 calls on a list page (issue 27, decision 060).
+ */
+export function fillIn(template: unknown, values: unknown): string | null {
+  if (typeof template !== "string" || !values || typeof values !== "object" || Array.isArray(values)) return null;
+  if (template.includes("$t(") || template.includes("{{-")) return null;
+  const given = values as Record<string, unknown>;
+  const names = Object.keys(given);
+  if (names.length === 0) return null;
+  for (const name of names) {
+    const value = given[name];
+    if (I18NEXT_OPTIONS.has(name) || name.startsWith("defaultValue") || !template.includes(`{{${name}}}`)) return null;
+    if (typeof value === "number") continue;
+    if (typeof value !== "string" || value.includes("$") || value.includes("{{")) return null;
+  }
+  let plain = true;
+  const filled = template.replace(PLACEHOLDER, (_whole, name: string) => {
+    if (!Object.hasOwn(given, name)) plain = false;
+    return String(given[name]);
+  });
+  return plain ? filled : null;
 }
 
 const localeContext = createContext<Locale>();

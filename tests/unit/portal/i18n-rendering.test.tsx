@@ -2,7 +2,7 @@ import { renderToString } from "react-dom/server";
 import { I18nextProvider, useTranslation } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import { resources } from "~/locales";
-import { i18nextInstance, renderingInstance } from "~/middleware/i18next";
+import { fillIn, i18nextInstance, renderingInstance } from "~/middleware/i18next";
 
 /** Every key of a namespace's strings ("a.b.c"), plural forms included. */
 function keysOf(strings: object, prefix = ""): string[] {
@@ -78,6 +78,58 @@ describe("the server renders through a view of the shared i18next instance (deci
       }
     },
   );
+
+  it.each(["en", "fr", "ar"] as const)(
+    "its t with values gives what i18next gives for every key of every namespace (%s), whatever the values",
+    async (locale) => {
+      const instance = await i18nextInstance(locale);
+      const view = renderingInstance(instance);
+      const samples = ["Kevin Park", 7, 0, "", "O'Brien & <Co>", "a$&b", "{{name}}", "$t(common:cancel)", null, undefined, { a: 1 }];
+      let filled = 0;
+      for (const [namespace, strings] of Object.entries(resources[locale])) {
+        const expected = instance.getFixedT(null, namespace as "common");
+        const t = view.getFixedT(locale, namespace as "common");
+        for (const key of keysOf(strings)) {
+          const template = expected(key as never) as unknown as string;
+          const names = [...new Set([...template.matchAll(/\{\{\s*-?\s*(\w+)[^}]*\}\}/g)].map((match) => match[1]))];
+          if (names.length === 0) continue;
+          for (const [index, sample] of samples.entries()) {
+            const values = Object.fromEntries(
+              names.map((name, position) => [name, position === 0 ? sample : samples[(index + position) % 4]]),
+            );
+            for (const options of [
+              values,
+              { ...values, count: 2 },
+              { ...values, extra: "x" },
+              Object.fromEntries(names.slice(1).map((name) => [name, 1])),
+            ]) {
+              expect([key, options, t(key as never, options as never)]).toEqual([key, options, expected(key as never, options as never)]);
+              if (fillIn(template, options) !== null) filled++;
+            }
+          }
+        }
+      }
+      // The plain case is most calls: most of the comparisons above took the short path.
+      expect(filled).toBeGreaterThan(100);
+    },
+  );
+
+  it("fillIn takes the plain case only", () => {
+    expect(fillIn("Edit {{name}}", { name: "Kevin Park" })).toBe("Edit Kevin Park");
+    expect(fillIn("{{from}}–{{to}} of {{total}}", { from: 1, to: 10, total: 42 })).toBe("1–10 of 42");
+    expect(fillIn("Edit {{name}}", { name: "a$&b" })).toBeNull();
+    expect(fillIn("Edit {{name}}", { name: "{{x}}" })).toBeNull();
+    expect(fillIn("Edit {{name}}", { name: null })).toBeNull();
+    expect(fillIn("Edit {{name}}", { name: "K", count: 2 })).toBeNull();
+    expect(fillIn("Edit {{name}}", { name: "K", other: "x" })).toBeNull();
+    expect(fillIn("Edit {{name}} {{other}}", { name: "K" })).toBeNull();
+    expect(fillIn("Edit {{ name }}", { name: "K" })).toBeNull();
+    expect(fillIn("Total {{total, number}}", { total: 3 })).toBeNull();
+    expect(fillIn("Edit {{- name}}", { name: "K" })).toBeNull();
+    expect(fillIn("$t(a) {{name}}", { name: "K" })).toBeNull();
+    expect(fillIn("Edit {{name}}", "default")).toBeNull();
+    expect(fillIn("Edit {{name}}", {})).toBeNull();
+  });
 
   it("a key prefix or another language is its own scope", async () => {
     const view = renderingInstance(await i18nextInstance("fr"));
