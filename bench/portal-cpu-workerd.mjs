@@ -1,0 +1,163 @@
+// The portal's own CPU per request in workerd (issue 27, decision 060): like bench/portal-cpu.mjs, but the built
+// portal Workers run where they run in production. Each build gets its own `wrangler dev` in which the backend is a
+// Worker serving a tape recorded by `portal-cpu.mjs record` (answers kept in memory), so that the process's CPU is
+// the portal's (plus workerd's HTTP handling, local KV and `wrangler dev`'s middleware, the same for every build).
+// The builds take turns round after round; compare them, not runs.
+//
+//   node bench/portal-cpu.mjs record <build> http://localhost:5482 /tmp/tape.json '!/login' /dashboard /users
+//   node bench/portal-cpu-workerd.mjs <buildA>,<buildB> /tmp/tape.json 20 '!/login' /dashboard /users
+//
+// Prints, per URL and build, the CPU per request of the workerd process that runs the Workers (user + system, from
+// /proc) as "median (min)" of ROUNDS (default 10) rounds of <n> requests. Ports: PORT (default 5520) upwards, 10 per
+// build. Run from the repository's root (a build's server/.dev.vars holds the SESSION_SECRET the tape's session
+// cookie was signed with: record and replay with the same .dev.vars).
+import { execSync, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+const [buildList, tapeFile, nArg, ...urls] = process.argv.slice(2);
+if (!buildList || !tapeFile || !nArg || urls.length === 0) {
+  console.error("usage: node bench/portal-cpu-workerd.mjs <build>[,<build>…] <tape.json> <n> <url>…");
+  process.exit(2);
+}
+const builds = buildList.split(",").map((dir) => resolve(dir));
+const n = Number(nArg);
+const rounds = Number(process.env.ROUNDS || 10);
+const firstPort = Number(process.env.PORT || 5520);
+const tape = JSON.parse(readFileSync(tapeFile, "utf8"));
+const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
+
+// The recorded backend: a Worker named as the portal's service binding expects.
+const work = mkdtempSync(join(tmpdir(), "amp-portal-cpu-"));
+writeFileSync(join(work, "tape.json"), JSON.stringify(tape));
+writeFileSync(
+  join(work, "index.mjs"),
+  `import saved from "./tape.json";
+const bodies = new Map();
+function bytes(key, hit) {
+  let body = bodies.get(key);
+  if (!body) {
+    const binary = atob(hit.body);
+    body = new Uint8Array(binary.length);
+    for (let i = 0; i < binary.length; i++) body[i] = binary.charCodeAt(i);
+    bodies.set(key, body);
+  }
+  return body;
+}
+export default {
+  async fetch(request) {
+    const url = new URL(request.url);
+    const key = request.method + " " + url.pathname + url.search;
+    if (request.body) await request.arrayBuffer();
+    const hit = saved.tape[key];
+    if (!hit) return new Response("{}", { status: 404, headers: { "content-type": "application/json" } });
+    return new Response(hit.status === 204 || hit.status === 304 ? null : bytes(key, hit), { status: hit.status, headers: hit.headers });
+  },
+};
+`,
+);
+const portalConfig = JSON.parse(readFileSync(join(builds[0], "server/wrangler.json"), "utf8"));
+writeFileSync(
+  join(work, "wrangler.json"),
+  JSON.stringify({
+    name: portalConfig.services.find((service) => service.binding === "BACKEND").service,
+    main: "index.mjs",
+    compatibility_date: portalConfig.compatibility_date,
+  }),
+);
+
+function descendants(pid) {
+  const children = execSync(`pgrep -P ${pid} || true`).toString().split(/\s+/).filter(Boolean).map(Number);
+  return children.flatMap((child) => [child, ...descendants(child)]);
+}
+function cpuMs(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
+}
+
+const servers = builds.map((dir, index) => {
+  const port = firstPort + 10 * index;
+  const child = spawn(
+    "npx",
+    [
+      "wrangler",
+      "dev",
+      ...["-c", join(dir, "server/wrangler.json"), "-c", join(work, "wrangler.json")],
+      ...["--persist-to", join(work, `state-${index}`), "--port", String(port), "--inspector-port", String(port + 4), "--ip", "localhost"],
+    ],
+    { stdio: "ignore", detached: true },
+  );
+  return { dir, child, base: `http://localhost:${port}` };
+});
+
+try {
+  for (const server of servers) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        const response = await fetch(`${server.base}/login`);
+        await response.arrayBuffer();
+        if (response.ok) break;
+      } catch {}
+      if (attempt > 180) throw new Error(`${server.dir}: wrangler dev did not answer`);
+      await sleep(1000);
+    }
+    const signIn = await fetch(`${server.base}/login`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base },
+      body: "email=admin%40amp.test&password=password",
+    });
+    await signIn.arrayBuffer();
+    server.cookie = signIn.headers
+      .getSetCookie()
+      .map((cookie) => cookie.split(";")[0])
+      .join("; ");
+    if (!server.cookie.includes("session")) throw new Error(`${server.dir}: sign-in against the tape failed (${signIn.status})`);
+    // The process that runs the Workers is the workerd with an inspector (the other one is wrangler's proxy).
+    const workerd = descendants(server.child.pid).filter((pid) => {
+      try {
+        const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
+        return command.includes("workerd") && command.includes("inspector-addr");
+      } catch {
+        return false;
+      }
+    });
+    if (workerd.length !== 1) throw new Error(`${server.dir}: expected one workerd running the Workers, found ${workerd.length}`);
+    server.workerd = workerd[0];
+  }
+  console.log(`load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+  for (const url of urls) {
+    const signedOut = url.startsWith("!");
+    const path = signedOut ? url.slice(1) : url;
+    const ask = async (server) => {
+      const response = await fetch(`${server.base}${path}`, { headers: signedOut ? {} : { Cookie: server.cookie }, redirect: "manual" });
+      await response.arrayBuffer();
+      if (response.status !== 200) throw new Error(`${server.dir} ${path}: HTTP ${response.status}`);
+    };
+    for (const server of servers) for (let i = 0; i < 5; i++) await ask(server);
+    const perBuild = servers.map(() => []);
+    for (let round = 0; round < rounds; round++) {
+      for (let turn = 0; turn < servers.length; turn++) {
+        const index = (turn + round) % servers.length;
+        const before = cpuMs(servers[index].workerd);
+        for (let i = 0; i < n; i++) await ask(servers[index]);
+        perBuild[index].push((cpuMs(servers[index].workerd) - before) / n);
+      }
+    }
+    const summary = perBuild.map((values) => {
+      const sorted = [...values].sort((a, b) => a - b);
+      return `${sorted[sorted.length >> 1].toFixed(1)} (${sorted[0].toFixed(1)})`;
+    });
+    console.log(url.padEnd(28), summary.join(" vs "));
+  }
+  console.log(`load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+} finally {
+  for (const server of servers) {
+    try {
+      process.kill(-server.child.pid, "SIGTERM");
+    } catch {}
+  }
+}
+process.exit(0);
