@@ -1,6 +1,6 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import arabicFont from "./arabic-font.css?url";

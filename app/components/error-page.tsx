@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { isRouteErrorResponse, Link, useLocation } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import type { KeptForm } from "../lib/types";
 import { PageTitle } from "./page-title";
 import { Button } from "./ui/button";

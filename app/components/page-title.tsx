@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import type { loader as rootLoader } from "~/root";
 
 /** Every page title carries the suffix naming the portal: "Users — AMP". React hoists it into <head>. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
 import type { ExternalToast } from "sonner";
+import { useTranslation } from "~/lib/i18n";
 import { PRELOAD_ERROR_EVENT } from "~/lib/preload-error";
 import type { Toast } from "~/lib/toast.server";
 import type { ToasterProps } from "./ui/sonner";

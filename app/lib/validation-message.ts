@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { Namespace } from "~/locales/types";
 
 /** `t` with a key known only at run time (the typed `TFunction` accepts literal keys only). */

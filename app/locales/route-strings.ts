@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { useMatches } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import type { Namespace, StringsHandle } from "./types";
 
 /**

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link, Outlet, useRouteLoaderData } from "react-router";
 import { Logo } from "~/components/layout/logo";
 import { PreferenceForm } from "~/components/layout/preference-form";
+import { useTranslation } from "~/lib/i18n";
 import { LOCALES } from "~/lib/preferences";
 import type { loader as rootLoader } from "~/root";
 

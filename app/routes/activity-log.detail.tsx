@@ -1,5 +1,4 @@
 import { ArrowLeft } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatDateTime, formatValue } from "~/components/logs/format";
@@ -9,6 +8,7 @@ import { PageTitle } from "~/components/page-title";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useTranslation } from "~/lib/i18n";
 import { activityTitles } from "~/lib/logs/activity-titles.server";
 import { isRecordId } from "~/lib/record-id";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";

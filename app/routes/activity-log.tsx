@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isDay, isId, knownFilters, listApiQuery, maxLength } from "~/components/admin/list-query";
 import { formatDateTime } from "~/components/logs/format";
@@ -11,6 +10,7 @@ import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterDate, FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
+import { useTranslation } from "~/lib/i18n";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { activityTitles } from "~/lib/logs/activity-titles.server";
 import { organizationFilter } from "~/lib/organization-filter.server";

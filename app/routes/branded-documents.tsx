@@ -1,6 +1,5 @@
 import { DownloadIcon, FileTextIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
@@ -21,6 +20,7 @@ import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { NativeSelect } from "~/components/ui/select";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { documentAction, type UploadReply } from "~/lib/documents/actions.server";
+import { useTranslation } from "~/lib/i18n";
 import { formatFileSize } from "~/lib/intl";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { PageTitle } from "~/components/page-title";
 import { Card, CardContent } from "~/components/ui/card";
+import { useTranslation } from "~/lib/i18n";
 import { renderChangelog } from "~/lib/logs/changelog.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

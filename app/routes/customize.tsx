@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { CustomizerSections, ResetPreferencesButton } from "~/components/layout/customizer";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useTranslation } from "~/lib/i18n";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

@@ -1,5 +1,4 @@
 import { Building2, MapPinOff, PhoneCall, Repeat, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ActivityChart } from "~/components/dashboard/activity-chart";
 import type { DayCount } from "~/components/dashboard/chart";
@@ -8,6 +7,7 @@ import { formatDateTime } from "~/components/logs/format";
 import type { ActivityEntry } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { useTranslation } from "~/lib/i18n";
 import { numberFormat } from "~/lib/intl";
 import { activityTitles } from "~/lib/logs/activity-titles.server";
 import { organizationFilter } from "~/lib/organization-filter.server";

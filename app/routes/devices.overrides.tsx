@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { DownloadIcon, PlusIcon, SlidersHorizontalIcon, Trash2Icon, UploadIcon, XIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { isId, listApiQuery, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
@@ -33,6 +32,7 @@ import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { actionFailure, actionFailureText, failureMessage, readFormData, saveFailed } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { type Paginated, parseListParams, withListParams } from "~/lib/list-params";
 import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { organizationFilter } from "~/lib/organization-filter.server";

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -7,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
+import { useTranslation } from "~/lib/i18n";
 import { getClient } from "~/lib/sanctum/context.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { validationMessage } from "~/lib/validation-message";

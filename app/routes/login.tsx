@@ -1,6 +1,5 @@
 import { getFormProps, parse, useForm } from "@conform-to/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { notify } from "~/components/toasts";
@@ -9,6 +8,7 @@ import { CheckboxField, ErrorList, InputField } from "~/components/ui/form-field
 import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
+import { useTranslation } from "~/lib/i18n";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/sanctum/client.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";

@@ -1,5 +1,4 @@
 import { ArrowLeft } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatDateTime } from "~/components/logs/format";
@@ -9,6 +8,7 @@ import type { MailDetail } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
+import { useTranslation } from "~/lib/i18n";
 import { MAIL_RETRY_PERMISSION, retryMailAction } from "~/lib/mail-retry.server";
 import { isRecordId } from "~/lib/record-id";
 import { can, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isDay, isId, knownFilters, listApiQuery, maxLength, oneOf } from "~/components/admin/list-query";
 import { actionsColumn } from "~/components/admin/row-actions";
@@ -14,6 +13,7 @@ import { FilterDate, FilterSelect, OrganizationFilter } from "~/components/ui/li
 import { organizationOptions } from "~/lib/admin/options.server";
 import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
+import { useTranslation } from "~/lib/i18n";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { MAIL_RETRY_PERMISSION, retryMailAction } from "~/lib/mail-retry.server";
 import { organizationFilter } from "~/lib/organization-filter.server";

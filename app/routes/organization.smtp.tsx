@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
@@ -12,6 +11,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { getEnv } from "~/lib/cloudflare.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { type FormReply, readFormData, saveFailed } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { isRecordId, RECORD_ID } from "~/lib/record-id";
 import { requireScreen } from "~/lib/sanctum/context.server";

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { OrganizationForm } from "~/components/admin/organization-form";
 import { PageHeader } from "~/components/admin/page-header";
 import { organizationSchema } from "~/lib/admin/organization-schema.server";
 import { countryOptions, timeZoneOptions } from "~/lib/admin/regions.server";
 import { submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance, getLocale } from "~/middleware/i18next";

@@ -1,6 +1,5 @@
 import { PlusIcon } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { formatNumber } from "~/components/admin/format";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
@@ -15,6 +14,7 @@ import type { ColumnDef } from "~/components/ui/data-table";
 import { CellText, DataTable } from "~/components/ui/data-table";
 import { FilterSelect } from "~/components/ui/list-filters";
 import { deleteRow } from "~/lib/admin/upstream.server";
+import { useTranslation } from "~/lib/i18n";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -8,6 +7,7 @@ import { ErrorList, InputField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
+import { useTranslation } from "~/lib/i18n";
 import { newPasswordSchema } from "~/lib/new-password";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { getClient } from "~/lib/sanctum/context.server";

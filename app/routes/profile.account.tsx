@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { PageTitle } from "~/components/page-title";
 import { ProfileTabForm } from "~/components/profile/tab-form";
 import { InputField, SelectField } from "~/components/ui/form-field";
 import { submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { isLocale, LOCALES } from "~/lib/preferences";
 import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { getPublicSettings } from "~/lib/public-settings.server";

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { PageTitle } from "~/components/page-title";
 import { ProfileTabForm } from "~/components/profile/tab-form";
 import { PrimaryColorField, ThemeField } from "~/components/settings/appearance-fields";
 import { SwitchField } from "~/components/ui/form-field";
 import { submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { DEFAULT_PRIMARY_COLOR, isHexColor } from "~/lib/preferences";
 import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { requireScreen } from "~/lib/sanctum/context.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { type SessionRow, SessionsCard } from "~/components/profile/sessions-card";
@@ -8,6 +7,7 @@ import { InputField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { readFormData, saveFailure, submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { newPasswordSchema } from "~/lib/new-password";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";

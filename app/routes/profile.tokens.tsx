@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { translationId } from "~/components/admin/permission-selection";
@@ -14,6 +13,7 @@ import { Label } from "~/components/ui/label";
 import { getEnv } from "~/lib/cloudflare.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { type FormReply, readFormData, saveFailure } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { getMasquerade, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";

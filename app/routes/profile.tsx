@@ -1,7 +1,7 @@
 import { KeyRound, KeySquare, Palette, UserRound } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { NavLink, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
 import { tabTriggerClasses } from "~/components/ui/tabs";
+import { useTranslation } from "~/lib/i18n";
 import { pagePath } from "~/lib/sanctum/client.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

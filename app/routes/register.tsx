@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -7,6 +6,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
+import { useTranslation } from "~/lib/i18n";
 import { newPasswordSchema } from "~/lib/new-password";
 import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { getPublicSettings } from "~/lib/public-settings.server";

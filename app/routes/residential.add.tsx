@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Link, redirect } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { formatDateTime } from "~/components/admin/format";
@@ -14,6 +13,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { getEnv } from "~/lib/cloudflare.server";
 import { actionFailureText, readFormData, submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { AddressOutcome } from "~/components/residential/address-outcome";
@@ -6,6 +5,7 @@ import { FailureNotice } from "~/components/residential/failure-notice";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
 import { addressDefaults } from "~/components/tools/e911-schema";
+import { useTranslation } from "~/lib/i18n";
 import { saveAddressStep } from "~/lib/residential/address-step.server";
 import { loadDraft } from "~/lib/residential/draft.server";
 import { requireScreen } from "~/lib/sanctum/context.server";

@@ -1,5 +1,4 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, redirect, useRevalidator } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { DetailList } from "~/components/logs/detail-list";
@@ -11,6 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { loadRecord } from "~/lib/admin/upstream.server";
+import { useTranslation } from "~/lib/i18n";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";

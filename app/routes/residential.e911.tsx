@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { Form, redirect } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
@@ -11,6 +10,7 @@ import { E911AddressForm } from "~/components/tools/e911-address-form";
 import { addressDefaults } from "~/components/tools/e911-schema";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { useTranslation } from "~/lib/i18n";
 import { saveAddressStep } from "~/lib/residential/address-step.server";
 import { loadDraft, nextStepUrl } from "~/lib/residential/draft.server";
 import { requireScreen } from "~/lib/sanctum/context.server";

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { AvailableNumbersTable } from "~/components/numbers/available-numbers";
@@ -19,6 +18,7 @@ import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { parseWithZod } from "~/lib/form-parse";
 import { actionFailure, CARRIER_FAILED, type FormReply, failureMessage, readFormData, saveFailed } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { loadDraft } from "~/lib/residential/draft.server";
 import { can, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";

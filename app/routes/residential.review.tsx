@@ -1,5 +1,4 @@
 import type * as React from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { DetailList } from "~/components/logs/detail-list";
@@ -12,6 +11,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { getEnv } from "~/lib/cloudflare.server";
 import { actionFailure, actionFailureText, readFormData } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { loadDraft } from "~/lib/residential/draft.server";
 import { requireScreen } from "~/lib/sanctum/context.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { FailureNotice } from "~/components/residential/failure-notice";
@@ -7,6 +6,7 @@ import { SubscriberForm } from "~/components/residential/subscriber-form";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
 import { submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { loadDraft, nextStepUrl } from "~/lib/residential/draft.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { expandMatrixFormData } from "~/components/admin/permission-selection";
 import { RoleForm } from "~/components/admin/role-form";
 import { roleSchema } from "~/components/admin/role-schema";
 import { submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { expandMatrixFormData, holdsEveryPermission } from "~/components/admin/permission-selection";
@@ -7,6 +6,7 @@ import { roleSchema } from "~/components/admin/role-schema";
 import type { Role } from "~/components/admin/types";
 import { loadRecord } from "~/lib/admin/upstream.server";
 import { submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";

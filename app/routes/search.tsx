@@ -1,5 +1,4 @@
 import { SearchIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { phoneFormatter } from "~/components/numbers/format";
@@ -7,6 +6,7 @@ import { HitLines, hitGroups } from "~/components/search/hits";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
+import { useTranslation } from "~/lib/i18n";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { matchScreens, SEARCH_MAX_LENGTH } from "~/lib/search/search";

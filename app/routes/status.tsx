@@ -1,10 +1,10 @@
 import { CheckCircle2, CircleAlert, XCircle } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { getEnv } from "~/lib/cloudflare.server";
+import { useTranslation } from "~/lib/i18n";
 import { numberFormat } from "~/lib/intl";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { Route } from "./+types/status";

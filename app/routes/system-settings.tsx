@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, useNavigation } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { LogoUpload } from "~/components/settings/logo-upload";
@@ -11,6 +10,7 @@ import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle }
 import { ErrorList, InputField, SelectField, SwitchField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
 import { actionFailure, failureErrors, readFormData, submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { LOCALES } from "~/lib/preferences";
 import { forgetPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";

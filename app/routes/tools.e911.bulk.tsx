@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { data, Form } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
@@ -11,6 +10,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { readBulkSelection } from "~/lib/bulk.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { CARRIER_FAILED, type FormReply, parseForm, replyWithErrors, saveFailed } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { isRecordId } from "~/lib/record-id";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";

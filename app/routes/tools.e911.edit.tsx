@@ -1,5 +1,4 @@
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
@@ -15,6 +14,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { actionFailureText, CARRIER_FAILED, type FormReply, parseForm, saveFailed } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { translateError } from "~/lib/validation-message";

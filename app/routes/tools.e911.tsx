@@ -1,5 +1,4 @@
 import { MapPinned } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { EditLink, RowActions } from "~/components/admin/row-actions";
@@ -13,6 +12,7 @@ import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
+import { useTranslation } from "~/lib/i18n";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
 import { E911_STATUSES, VALIDATION_STATUSES } from "~/lib/tools/e911-list";

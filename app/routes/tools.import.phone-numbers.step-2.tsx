@@ -1,6 +1,5 @@
 import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, useLocation, useNavigation, useRevalidator } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { ImportTable } from "~/components/imports/import-table";
@@ -14,6 +13,7 @@ import { ErrorList } from "~/components/ui/form-field";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { actionFailure, failureErrors, readFormData } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { formatDecimal, formatPercent, numberFormat } from "~/lib/intl";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";

@@ -1,6 +1,5 @@
 import { DownloadIcon, UploadIcon } from "lucide-react";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
@@ -15,6 +14,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { Textarea } from "~/components/ui/textarea";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { actionFailure, failureErrors, readFormData } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { numberFormat } from "~/lib/intl";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";

@@ -1,5 +1,4 @@
 import { ArrowLeft, PencilIcon, PowerOffIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
@@ -15,6 +14,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { readFormData } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { activityTitles } from "~/lib/logs/activity-titles.server";
 import { formatPhoneNumber } from "~/lib/numbers/phone-format.server";
 import { releaseNumber } from "~/lib/numbers/release.server";

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FormActions, FormSection } from "~/components/admin/form-layout";
 import { useFormErrorToast } from "~/components/admin/form-toast";
@@ -9,6 +8,7 @@ import type { PhoneNumber } from "~/components/numbers/types";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { loadRecord } from "~/lib/admin/upstream.server";
 import { submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { formatPhoneNumber } from "~/lib/numbers/phone-format.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { useSchemaForm } from "~/lib/use-schema-form";

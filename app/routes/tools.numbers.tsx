@@ -1,6 +1,5 @@
 import { PowerOffIcon, ShoppingCartIcon, XIcon } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Link, useSearchParams } from "react-router";
 import { formatDate } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
@@ -23,6 +22,7 @@ import { listUrl } from "~/lib/admin/upstream.server";
 import { bulkAction, bulkRefused } from "~/lib/bulk.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { listColumns } from "~/lib/list-columns.server";
 import { type ListParams, type Paginated, parseListParams } from "~/lib/list-params";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";

@@ -1,5 +1,4 @@
 import { ArrowLeft, RefreshCwIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link, redirect, useLocation } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
@@ -12,6 +11,7 @@ import { wizardUrl } from "~/components/numbers/wizard";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { loadRecord } from "~/lib/admin/upstream.server";
+import { useTranslation } from "~/lib/i18n";
 import { activityTitles } from "~/lib/logs/activity-titles.server";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { requireScreen } from "~/lib/sanctum/context.server";

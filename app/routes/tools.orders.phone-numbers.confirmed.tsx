@@ -1,6 +1,5 @@
 import { LoaderCircleIcon } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, redirect, useLocation, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
@@ -11,6 +10,7 @@ import { StepIndicator, wizardUrl } from "~/components/numbers/wizard";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { loadRecord } from "~/lib/admin/upstream.server";
+import { useTranslation } from "~/lib/i18n";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { cn } from "~/lib/utils";

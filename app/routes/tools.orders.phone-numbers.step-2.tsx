@@ -1,5 +1,4 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, redirect, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { AvailableNumbersTable } from "~/components/numbers/available-numbers";
@@ -11,6 +10,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
 import { actionFailure, failureMessage, readFormData } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { loadDraft, stepError } from "~/lib/numbers/order.server";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
 import { useFormErrorToast } from "~/components/admin/form-toast";
@@ -12,6 +11,7 @@ import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { type FormReply, parseForm, saveFailed } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { loadDraft } from "~/lib/numbers/order.server";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { organizationFilter } from "~/lib/organization-filter.server";

@@ -1,5 +1,4 @@
 import { getFormProps } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { data, Form, redirect, useNavigation } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
@@ -12,6 +11,7 @@ import { Card, CardContent } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
 import { loadRecord } from "~/lib/admin/upstream.server";
 import { type FormReply, parseForm, saveFailed } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

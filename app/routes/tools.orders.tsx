@@ -1,5 +1,4 @@
 import { ShoppingCartIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { isDay, isId, knownFilters, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
@@ -15,6 +14,7 @@ import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterDate, FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
+import { useTranslation } from "~/lib/i18n";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
 import { organizationFilter } from "~/lib/organization-filter.server";

@@ -1,5 +1,4 @@
 import { Download, PhoneIncoming } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { formatNanp } from "~/components/tools/format";
@@ -11,6 +10,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { Textarea } from "~/components/ui/textarea";
 import { actionFailure, CARRIER_FAILED, readFormData } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";

@@ -1,7 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { Download, Pencil, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useRevalidator } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
@@ -24,6 +23,7 @@ import { TextareaField } from "~/components/ui/form-field";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData, submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { dateTimeFormat } from "~/lib/intl";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";

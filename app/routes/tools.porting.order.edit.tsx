@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { data } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { EDITABLE_STATUSES, orderDefaults, type PortingOrder } from "~/components/tools/porting-order";
 import { PortingOrderForm } from "~/components/tools/porting-order-form";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
+import { useTranslation } from "~/lib/i18n";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { saveOrder } from "~/lib/tools/porting-order.server";
 import { translateError } from "~/lib/validation-message";

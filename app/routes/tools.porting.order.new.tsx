@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { orderDefaults, splitNumbers } from "~/components/tools/porting-order";
 import { PortingOrderForm } from "~/components/tools/porting-order-form";
 import { organizationOptions } from "~/lib/admin/options.server";
+import { useTranslation } from "~/lib/i18n";
 import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { saveOrder } from "~/lib/tools/porting-order.server";

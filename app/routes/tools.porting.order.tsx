@@ -1,5 +1,4 @@
 import { Plus } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { formatNanp } from "~/components/tools/format";
@@ -11,6 +10,7 @@ import type { ColumnDef } from "~/components/ui/data-table";
 import { DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
 import { organizationOptions } from "~/lib/admin/options.server";
+import { useTranslation } from "~/lib/i18n";
 import { dateTimeFormat } from "~/lib/intl";
 import { type Paginated, parseListParams, toApiQuery } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";

@@ -1,5 +1,4 @@
 import { ExternalLink } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { DetailList } from "~/components/logs/detail-list";
@@ -11,6 +10,7 @@ import { ErrorList } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { actionFailure, CARRIER_FAILED, failureMessage } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { dateTimeFormat } from "~/lib/intl";
 import { can, requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { TtsForm } from "~/components/tools/tts-form";
 import { organizationOptions } from "~/lib/admin/options.server";
+import { useTranslation } from "~/lib/i18n";
 import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { submitPrompt, ttsCatalogue } from "~/lib/tools/tts.server";

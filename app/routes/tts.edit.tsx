@@ -1,5 +1,4 @@
 import { DownloadIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
@@ -11,6 +10,7 @@ import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { loadRecord } from "~/lib/admin/upstream.server";
+import { useTranslation } from "~/lib/i18n";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { submitPrompt, ttsCatalogue } from "~/lib/tools/tts.server";
 import type { StringsHandle } from "~/locales/types";

@@ -1,6 +1,5 @@
 import { DownloadIcon, PlusIcon, RotateCcw } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
@@ -17,6 +16,7 @@ import { FilterSelect } from "~/components/ui/list-filters";
 import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { actionFailureText, readFormData } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { can, requirePermission, requireScreen } from "~/lib/sanctum/context.server";

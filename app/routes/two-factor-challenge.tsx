@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { notify } from "~/components/toasts";
@@ -8,6 +7,7 @@ import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
+import { useTranslation } from "~/lib/i18n";
 import { UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/sanctum/client.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
 import { finishSignIn } from "~/lib/sign-in.server";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import type { AdminUser } from "~/components/admin/types";
@@ -6,6 +5,7 @@ import { UserForm } from "~/components/admin/user-form";
 import { addUserSchema } from "~/components/admin/user-schema";
 import { assignableRoles, organizationOptions } from "~/lib/admin/options.server";
 import { submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";

@@ -1,4 +1,3 @@
-import { useTranslation } from "react-i18next";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import type { AdminUser } from "~/components/admin/types";
@@ -10,6 +9,7 @@ import { assignableRoles, organizationOptions } from "~/lib/admin/options.server
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData, saveFailure, submitForm } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import type { StringsHandle } from "~/locales/types";

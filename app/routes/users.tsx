@@ -1,6 +1,5 @@
 import { LogInIcon, MailIcon, PlusIcon, UserXIcon } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
 import { data, Link, useSearchParams } from "react-router";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
@@ -20,6 +19,7 @@ import { deleteRow, listUrl } from "~/lib/admin/upstream.server";
 import { bulkAction } from "~/lib/bulk.server";
 import { getEnv } from "~/lib/cloudflare.server";
 import { readFormData } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { listColumns } from "~/lib/list-columns.server";
 import { type ListParams, type Paginated, parseListParams } from "~/lib/list-params";
 import { organizationFilter } from "~/lib/organization-filter.server";

@@ -1,8 +1,8 @@
 import type * as React from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigation } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 /** A titled card of form fields laid out in two columns on wide screens. */

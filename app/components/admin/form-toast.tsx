@@ -1,7 +1,7 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { notify } from "~/components/toasts";
 import type { FormReply } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 
 /**

@@ -1,7 +1,7 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
+import { useTranslation } from "~/lib/i18n";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { FormActions, FormSection } from "./form-layout";
 import { loadPhoneRules, organizationSchema } from "./organization-schema";

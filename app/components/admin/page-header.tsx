@@ -1,9 +1,9 @@
 import { ArrowLeftIcon } from "lucide-react";
 import type * as React from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { buttonVariants } from "~/components/ui/button";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 /** Title (also the document title), a line of description, an optional back link and actions. */

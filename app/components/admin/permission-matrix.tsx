@@ -1,8 +1,8 @@
 import * as React from "react";
-import { useTranslation } from "react-i18next";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorList } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
+import { useTranslation } from "~/lib/i18n";
 import { numberFormat } from "~/lib/intl";
 import { cn } from "~/lib/utils";
 import { areaState, groupPermissions, translationId } from "./permission-selection";

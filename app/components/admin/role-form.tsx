@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
+import { useTranslation } from "~/lib/i18n";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { FormActions, FormSection } from "./form-layout";
 import { PermissionMatrix } from "./permission-matrix";

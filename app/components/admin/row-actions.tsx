@@ -1,10 +1,10 @@
 import { PencilIcon, Trash2Icon } from "lucide-react";
 import type * as React from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ColumnDef } from "~/components/ui/data-table";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 /** The action cell of a list row: icon buttons, end-aligned. */

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
+import { useTranslation } from "~/lib/i18n";
 import type { OrganizationStatus, UserStatus } from "./types";
 
 const VARIANTS = { active: "success", disabled: "secondary", suspended: "warning" } as const;

@@ -1,10 +1,10 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
+import { useTranslation } from "~/lib/i18n";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { FormActions, FormSection } from "./form-layout";
 import { LOCALES, type OrganizationOption, type Role, USER_STATUSES } from "./types";

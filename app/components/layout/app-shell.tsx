@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Link, useRouteLoaderData } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import type { NavGroup } from "~/lib/navigation.server";
 import type { Locale } from "~/lib/preferences";
 import { cn } from "~/lib/utils";

@@ -1,11 +1,11 @@
 import { SearchIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import * as React from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher, useNavigate } from "react-router";
 import { phoneFormatter } from "~/components/numbers/format";
 import { type Hit, HitLines, hitGroups } from "~/components/search/hits";
 import { DialogOverlay, DialogPortal } from "~/components/ui/dialog";
+import { useTranslation } from "~/lib/i18n";
 import type { NavGroup } from "~/lib/navigation.server";
 import { matchScreens, SEARCH_MAX_LENGTH } from "~/lib/search/search";
 import type { loader as searchLoader } from "~/routes/search";

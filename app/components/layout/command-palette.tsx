@@ -1,7 +1,7 @@
 import { SearchIcon } from "lucide-react";
 import * as React from "react";
-import { useTranslation } from "react-i18next";
 import { controlClasses } from "~/components/ui/input";
+import { useTranslation } from "~/lib/i18n";
 import type { NavGroup } from "~/lib/navigation.server";
 import { SEARCH_MAX_LENGTH } from "~/lib/search/search";
 import { cn } from "~/lib/utils";

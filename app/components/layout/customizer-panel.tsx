@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { useRouteLoaderData } from "react-router";
 import { Sheet, SheetContent, SheetDescription, SheetHeader, SheetTitle } from "~/components/ui/sheet";
+import { useTranslation } from "~/lib/i18n";
 import type { loader as rootLoader } from "~/root";
 import { CustomizerSections, ResetPreferencesButton } from "./customizer";
 

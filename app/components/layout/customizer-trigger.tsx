@@ -1,7 +1,7 @@
 import { Settings2 } from "lucide-react";
 import * as React from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useLocation } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 
 /*
  * What every signed-in page draws of the customizer: its trigger and the host of its panel. The panel and its

@@ -1,9 +1,9 @@
 import { Check, RotateCcw } from "lucide-react";
 import * as React from "react";
-import { useTranslation } from "react-i18next";
 import { useFetcher, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { PRESET_SWATCH } from "~/components/ui/swatch";
+import { useTranslation } from "~/lib/i18n";
 import { PRIMARY_COLOR_PRESETS, type PreferenceKey, type Preferences } from "~/lib/preferences";
 import type { ResolvedTheme } from "~/lib/theme.server";
 import { cn } from "~/lib/utils";

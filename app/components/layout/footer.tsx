@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 export function Footer({ appName, sticky }: { appName: string; sticky: boolean }) {

@@ -1,5 +1,5 @@
 import { ChevronDown } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { NavGroup } from "~/lib/navigation.server";
 import { cn } from "~/lib/utils";
 import { Menu, menuItemClass } from "./menu";

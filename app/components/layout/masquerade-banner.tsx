@@ -1,7 +1,7 @@
 import { VenetianMask } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/i18n";
 
 /** Shown on every page while masquerading: names both users and offers "End". */
 export function MasqueradeBanner({ masquerader, user }: { masquerader: string; user: string }) {

@@ -1,6 +1,6 @@
 import { Building2, Check, Languages, LogOut, Menu as MenuIcon, Monitor, Moon, Sun, User } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import type { NavGroup } from "~/lib/navigation.server";
 import { organizationOptionsHtml } from "~/lib/organization-options-html";
 import { LOCALES, type Locale } from "~/lib/preferences";

@@ -1,6 +1,6 @@
 import { ArrowUp } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 /** §2, §9: appears after scrolling more than 200 px and scrolls smoothly to the top. */

@@ -1,5 +1,5 @@
 import { ExternalLink, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import type { NavGroup } from "~/lib/navigation.server";
 import type { PublicSettings } from "~/lib/types";
 import { cn } from "~/lib/utils";

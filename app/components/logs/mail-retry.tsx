@@ -1,7 +1,7 @@
 import { RotateCcw } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/i18n";
 import type { MailEntry } from "./types";
 
 /**

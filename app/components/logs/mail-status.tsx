@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
+import { useTranslation } from "~/lib/i18n";
 import type { MailStatus } from "./types";
 
 const VARIANTS = { queued: "info", sent: "success", failed: "destructive", not_sent: "warning" } as const;

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { NativeCheckbox } from "~/components/ui/checkbox";
+import { useTranslation } from "~/lib/i18n";
 import { formatLocation, formatMoney } from "./format";
 import type { AvailableNumber } from "./types";
 

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/components/admin/format";
 import type { ActivityEntry } from "~/components/logs/types";
+import { useTranslation } from "~/lib/i18n";
 
 /**
  * What happened to an order or a number, oldest first: the action's title, the person who did it (both people

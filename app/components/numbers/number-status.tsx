@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
+import { useTranslation } from "~/lib/i18n";
 import type { PhoneNumberStatus } from "./types";
 
 const STATUS_VARIANTS: Record<PhoneNumberStatus, "success" | "info" | "warning" | "secondary" | "default"> = {

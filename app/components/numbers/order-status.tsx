@@ -1,7 +1,7 @@
 import { CircleCheckIcon, CircleXIcon, LoaderCircleIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { useTranslation } from "~/lib/i18n";
 import { translateError } from "~/lib/validation-message";
 import { formatLocation } from "./format";
 import { NumberLink } from "./number-link";

@@ -1,8 +1,8 @@
 import type { SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { FormSection } from "~/components/admin/form-layout";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
+import { useTranslation } from "~/lib/i18n";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { NUMBER_TYPES, PATTERN_MODES, SEARCH_COUNTRIES, SEARCH_FEATURES } from "../../../common/phone-numbers";
 import { criteriaSchema } from "./criteria-schema";

@@ -1,10 +1,10 @@
 import { CheckIcon, ChevronRightIcon, TimerIcon } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { clockLeft, minutesLeft } from "./format";
 

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { formatDateTime } from "~/components/admin/format";
 import { Badge } from "~/components/ui/badge";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { useTranslation } from "~/lib/i18n";
 import { describeUserAgent } from "~/lib/user-agent";
 
 /** `GET /api/user/sessions` rows. */

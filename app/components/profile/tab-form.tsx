@@ -1,12 +1,12 @@
 import { type FormMetadata, getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
 import type { FormReply } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 

@@ -1,6 +1,5 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { notify } from "~/components/toasts";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -9,6 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import type { FormReply } from "~/lib/forms.server";
+import { useTranslation } from "~/lib/i18n";
 import { type TwoFactorIntent, twoFactorSchema } from "~/lib/two-factor";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateError, useMessageStrings } from "~/lib/validation-message";

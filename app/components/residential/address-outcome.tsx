@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { AddressSuggestion } from "~/components/tools/address-suggestion";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
+import { useTranslation } from "~/lib/i18n";
 import { translateError } from "~/lib/validation-message";
 import type { AddressState } from "./types";
 

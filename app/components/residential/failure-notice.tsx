@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { translateError } from "~/lib/validation-message";
 import type { ResidentialDraft } from "./types";

@@ -1,8 +1,8 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FormActions, FormSection } from "~/components/admin/form-layout";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
+import { useTranslation } from "~/lib/i18n";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { LANGUAGES, subscriberSchema } from "./schema";
 

@@ -1,6 +1,6 @@
 import { CheckIcon, ChevronRightIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import type { ResidentialDraft } from "./types";
 

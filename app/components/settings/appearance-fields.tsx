@@ -1,8 +1,8 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { Check, Monitor, Moon, Sun } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { ErrorList } from "~/components/ui/form-field";
 import { PRESET_SWATCH } from "~/components/ui/swatch";
+import { useTranslation } from "~/lib/i18n";
 import { DEFAULT_PRIMARY_COLOR, PRIMARY_COLOR_PRESETS } from "~/lib/preferences";
 import { cn } from "~/lib/utils";
 

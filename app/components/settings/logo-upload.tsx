@@ -1,12 +1,12 @@
 import { ImageUp, Trash2 } from "lucide-react";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { ErrorList } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { LOGO_ACCEPT, type LogoKind } from "./logos";
 

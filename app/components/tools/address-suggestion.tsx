@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { useTranslation } from "~/lib/i18n";
 import { AddressText } from "./address-text";
 
 /**

@@ -1,9 +1,9 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import type * as React from "react";
-import { useTranslation } from "react-i18next";
 import { Form } from "react-router";
 import { FormActions, FormSection } from "~/components/admin/form-layout";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
+import { useTranslation } from "~/lib/i18n";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { DIRECTIONALS, E911_COUNTRIES, regionsOf } from "../../../common/e911";
 import { e911AddressSchema } from "./e911-schema";

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Badge } from "~/components/ui/badge";
+import { useTranslation } from "~/lib/i18n";
 import type { E911Address, E911Entry } from "./e911-schema";
 
 export function ValidationBadge({ status }: { status: E911Address["validation_status"] }) {

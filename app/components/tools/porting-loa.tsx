@@ -1,9 +1,9 @@
 import { FileSignature } from "lucide-react";
-import { useTranslation } from "react-i18next";
 import { Form, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
+import { useTranslation } from "~/lib/i18n";
 import type { PortingOrder } from "./porting-order";
 
 /** The languages a generated letter can be written in; none chosen = the organization's language. */

@@ -1,7 +1,6 @@
 import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { useCallback, useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
@@ -10,6 +9,7 @@ import { CheckboxField, ErrorList, InputField, SelectField, TextareaField } from
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { parseWithZod } from "~/lib/form-parse";
+import { useTranslation } from "~/lib/i18n";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 import { E911_COUNTRIES, regionsOf } from "../../../common/e911";
 import { DOCUMENT_KINDS, type NumberCheck, type PortingOrderDefaults, portingOrderSchema, splitNumbers } from "./porting-order";

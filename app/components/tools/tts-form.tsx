@@ -1,13 +1,13 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
 import { HeadphonesIcon } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
 import type { OrganizationOption } from "~/components/admin/types";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/select";
+import { useTranslation } from "~/lib/i18n";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
 import { TTS_FORMATS, type TtsCatalogue, type TtsVoice, ttsSchema } from "./tts";

@@ -1,5 +1,4 @@
 import type * as React from "react";
-import { useTranslation } from "react-i18next";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -10,6 +9,7 @@ import {
   AlertDialogTitle,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
+import { useTranslation } from "~/lib/i18n";
 
 /** The dialog of `ConfirmDialog` (loaded lazily): its confirm button submits the trigger's form by id. */
 export default function ConfirmDialogContent({

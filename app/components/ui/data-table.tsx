@@ -13,11 +13,11 @@ import {
   SearchIcon,
 } from "lucide-react";
 import * as React from "react";
-import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
+import { useTranslation } from "~/lib/i18n";
 import { numberFormat } from "~/lib/intl";
 import { compactListQuery, PAGE_SIZES, type Paginated, parseListParams, SEARCH_MAX_BYTES, withListParams } from "~/lib/list-params";
 import { cn } from "~/lib/utils";

@@ -1,7 +1,7 @@
 import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 export function Dialog(props: React.ComponentProps<typeof DialogPrimitive.Root>) {

@@ -1,12 +1,12 @@
 import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type * as React from "react";
-import { useTranslation } from "react-i18next";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { NativeSwitch } from "~/components/ui/switch";
 import { Textarea } from "~/components/ui/textarea";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 

@@ -1,8 +1,8 @@
 import { XIcon } from "lucide-react";
 import { Dialog as SheetPrimitive } from "radix-ui";
 import type * as React from "react";
-import { useTranslation } from "react-i18next";
 import { overlayClasses } from "~/components/ui/dialog";
+import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
 export function Sheet(props: React.ComponentProps<typeof SheetPrimitive.Root>) {

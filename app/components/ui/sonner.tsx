@@ -1,6 +1,6 @@
 import { type CSSProperties, useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { Toaster as Sonner, type ToasterProps as SonnerProps } from "sonner";
+import { useTranslation } from "~/lib/i18n";
 
 export type ToasterProps = Omit<SonnerProps, "dir" | "position"> & { dir?: "ltr" | "rtl"; onMount?: () => void };
 
