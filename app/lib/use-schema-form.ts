@@ -1,30 +1,94 @@
 import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { useEffect, useRef, useState } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
-import { parseWithZod } from "./form-parse";
+import type { parseWithZod } from "./form-parse";
+
+type FormSchema = $ZodType<Record<string, unknown>, Record<string, unknown>>;
+
+/** The native constraints of a form's fields (`required`, `minLength`, `pattern`…): `formConstraint(schema)` on the server. */
+export type FormConstraint = NonNullable<Parameters<typeof useForm>[0]["constraint"]>;
+
+/** What validates in the browser once loaded: the schema and the parser (both with zod, neither in the first load). */
+interface Validator<Schema extends FormSchema> {
+  /** The form it was loaded for: a screen that swaps forms in place (another id) loads the other's schema. */
+  formId: string;
+  schema: Schema;
+  parse: typeof parseWithZod;
+}
 
 /**
- * A Conform form validated in the browser with the same zod schema the action parses with: native
- * constraints from the schema, a field checked when it loses focus and again as it is corrected, and
- * `lastResult` bringing back the server's answer (values as typed, errors in place).
+ * A Conform form validated in the browser with the same zod schema the action parses with, without zod in the
+ * page's first load (decision 063):
+ *
+ * - `constraint` (computed on the server from the schema, `formConstraint`) gives the fields their native
+ *   constraints, the same with and without JavaScript;
+ * - `schema` loads the schema (a dynamic `import()`), with zod and the form parser, when the form first receives
+ *   focus; from then on a field is checked when it loses focus and again as it is corrected, and a submit with
+ *   errors stays in the browser;
+ * - until it has loaded, nothing is checked in the browser: a submit goes to the action, which validates as it does
+ *   without JavaScript, and `lastResult` brings back its answer (values as typed, errors in place).
+ *
+ * The component must not import the schema's module itself (a type-only import is fine), or zod is back in its chunk.
  */
-export function useSchemaForm<Schema extends $ZodType<Record<string, unknown>, Record<string, unknown>>>(
-  schema: Schema,
-  options: {
-    id: string;
-    lastResult: SubmissionResult<string[]> | null | undefined;
-    defaultValue?: DefaultValue<input<Schema>>;
-    /** "onSubmit" for a form that should stay quiet until it is sent (a comment box). */
-    shouldValidate?: "onBlur" | "onSubmit";
-  },
-) {
-  return useForm<input<Schema> & Record<string, unknown>, output<Schema>>({
+export function useSchemaForm<Schema extends FormSchema>(options: {
+  id: string;
+  lastResult: SubmissionResult<string[]> | null | undefined;
+  constraint: FormConstraint;
+  schema: () => Promise<Schema>;
+  defaultValue?: DefaultValue<input<Schema>>;
+  /** "onSubmit" for a form that should stay quiet until it is sent (a comment box). */
+  shouldValidate?: "onBlur" | "onSubmit";
+}) {
+  const [loaded, setLoaded] = useState<Validator<Schema> | null>(null);
+  const validator = loaded?.formId === options.id ? loaded : null;
+  const [form, fields] = useForm<input<Schema> & Record<string, unknown>, output<Schema>>({
     id: options.id,
     lastResult: options.lastResult,
     defaultValue: options.defaultValue,
-    constraint: getZodConstraint(schema),
-    shouldValidate: options.shouldValidate ?? "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+    constraint: options.constraint,
+    // Before the schema is here, Conform must not check on blur or input: without `onValidate` it would send each
+    // check to the action as a submission.
+    shouldValidate: validator ? (options.shouldValidate ?? "onBlur") : "onSubmit",
+    shouldRevalidate: validator ? "onInput" : "onSubmit",
+    onValidate: validator ? ({ formData }) => validator.parse(formData, { schema: validator.schema }) : undefined,
   });
+  useLoadOnFirstFocus(options.id, options.schema, setLoaded);
+  return [form, fields] as const;
+}
+
+/** Loads the schema and the parser the first time focus enters the form (a field, a button, a click inside). */
+function useLoadOnFirstFocus<Schema extends FormSchema>(
+  formId: string,
+  loadSchema: () => Promise<Schema>,
+  loaded: (validator: Validator<Schema>) => void,
+) {
+  // The latest loader (it may close over loader data) without re-subscribing on every render.
+  const latest = useRef({ loadSchema, loaded });
+  latest.current = { loadSchema, loaded };
+  useEffect(() => {
+    let started = false;
+    let active = true;
+    const onFocusIn = (event: FocusEvent) => {
+      if (started || !inForm(event.target, formId)) return;
+      started = true;
+      document.removeEventListener("focusin", onFocusIn);
+      Promise.all([latest.current.loadSchema(), import("./form-parse")])
+        .then(([schema, { parseWithZod }]) => {
+          if (active) latest.current.loaded({ formId, schema, parse: parseWithZod });
+        })
+        // A chunk that failed to load (offline, a new deployment): the action still validates every submit.
+        .catch(() => {});
+    };
+    document.addEventListener("focusin", onFocusIn);
+    return () => {
+      active = false;
+      document.removeEventListener("focusin", onFocusIn);
+    };
+  }, [formId]);
+}
+
+function inForm(target: EventTarget | null, formId: string): boolean {
+  if (!(target instanceof Element)) return false;
+  if ("form" in target && target.form instanceof HTMLFormElement) return target.form.id === formId;
+  return target.closest("form")?.id === formId;
 }

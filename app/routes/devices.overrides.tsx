@@ -6,10 +6,10 @@ import { isId, listApiQuery, redirectPastLastPage } from "~/components/admin/lis
 import { PageHeader } from "~/components/admin/page-header";
 import { DeleteButton, RowActions } from "~/components/admin/row-actions";
 import type { OrganizationOption } from "~/components/admin/types";
+import { deviceSchema } from "~/components/tools/device-schema";
 import {
   type Device,
   type DeviceWithOverrides,
-  deviceSchema,
   emptyRow,
   formatMac,
   OVERRIDE_TYPES,
@@ -30,6 +30,7 @@ import { NativeSelect } from "~/components/ui/select";
 import { organizationOptions } from "~/lib/admin/options.server";
 import { listUrl } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { actionFailure, actionFailureText, failureMessage, readFormData, saveFailed } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
@@ -38,7 +39,7 @@ import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { organizationFilter } from "~/lib/organization-filter.server";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
@@ -81,7 +82,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   redirectPastLastPage(request, page);
   // Staff choose the device's organization (issue 25): preselected only by the filter or a single choice.
   const defaultOrganization = String(preselectedOrganization(request, user, organizations) ?? "");
-  return { page, vendors, organizations, device, defaultOrganization };
+  return { page, vendors, organizations, device, defaultOrganization, constraint: formConstraint(deviceSchema) };
 }
 
 type ActionReply =
@@ -298,6 +299,7 @@ export default function DeviceOverrides({ loaderData, actionData }: Route.Compon
         lastResult={actionData?.form === "device" ? actionData.result : undefined}
         organizations={organizations}
         defaultOrganization={loaderData.defaultOrganization}
+        constraint={loaderData.constraint}
       />
     </div>
   );
@@ -307,16 +309,20 @@ function AddDeviceForm({
   lastResult,
   organizations,
   defaultOrganization,
+  constraint,
 }: {
   lastResult: SubmissionResult<string[]> | undefined;
   organizations: OrganizationOption[] | null;
   defaultOrganization: string;
+  constraint: FormConstraint;
 }) {
   const { t } = useTranslation("devices");
-  const [form, fields] = useSchemaForm(deviceSchema, {
+  const [form, fields] = useSchemaForm({
     id: "add-device",
     lastResult,
     defaultValue: { organization_id: defaultOrganization },
+    constraint,
+    schema: () => import("~/components/tools/device-schema").then((module) => module.deviceSchema),
   });
   return (
     <Card>

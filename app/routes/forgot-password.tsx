@@ -1,31 +1,29 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { forgotPasswordSchema } from "~/components/auth/schemas";
 import { PageTitle } from "~/components/page-title";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/form-field";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
 import { useTranslation } from "~/lib/i18n";
 import { getClient } from "~/lib/sanctum/context.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { validationMessage } from "~/lib/validation-message";
-import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/forgot-password";
 
 export const handle: StringsHandle = { i18n: ["auth"] };
 
-const schema = z.object({ email: z.email({ error: validationMessage("email") }) });
-
 export async function loader({ context }: Route.LoaderArgs) {
   await requireGuest(context);
-  return null;
+  return { constraint: formConstraint(forgotPasswordSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
   await requireGuest(context);
-  const { submission } = await parseForm(request, schema);
+  const { submission } = await parseForm(request, forgotPasswordSchema);
   if (submission.status !== "success") return data<FormReply & { sent?: boolean }>({ result: submission.reply() }, { status: 400 });
   try {
     await getClient(context).call("/forgot-password", { method: "POST", json: submission.value, on401: "throw" });
@@ -39,12 +37,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function ForgotPassword({ actionData }: Route.ComponentProps) {
+export default function ForgotPassword({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(schema, {
+  const [form, fields] = useSchemaForm({
     id: "forgot-password",
     lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    schema: () => import("~/components/auth/schemas").then((module) => module.forgotPasswordSchema),
   });
   const sent = actionData && "sent" in actionData && actionData.sent;
   return (

@@ -2,6 +2,7 @@ import { getFormProps } from "@conform-to/react";
 import { data, Form, useNavigation } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
+import { smtpSchema } from "~/components/settings/smtp-schema";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
@@ -9,19 +10,18 @@ import { CheckboxField, ErrorList, InputField, SelectField, SwitchField } from "
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
 import { getEnv } from "~/lib/cloudflare.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { type FormReply, readFormData, saveFailed } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { organizationFilter } from "~/lib/organization-filter.server";
-import { isRecordId, RECORD_ID } from "~/lib/record-id";
+import { isRecordId } from "~/lib/record-id";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { validationMessage } from "~/lib/validation-message";
-import { z } from "~/lib/zod";
+import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
-import { isSmtpHost, SMTP_ENCRYPTION_OPTIONS, smtpPortWarning } from "../../common/smtp";
+import { SMTP_ENCRYPTION_OPTIONS, smtpPortWarning } from "../../common/smtp";
 import type { Route } from "./+types/organization.smtp";
 
 export const handle: StringsHandle = { i18n: ["smtp", "admin"] };
@@ -51,41 +51,6 @@ interface TestResult {
   mail_log_id: number;
 }
 
-const email = z.email(validationMessage("email")).check(z.maxLength(254, validationMessage("too_long", { max: 254 })));
-
-/** The same rules as the backend (`PUT /api/smtp-relay`), so the browser can say it first. */
-const smtpSchema = z
-  .object({
-    intent: z._default(z.enum(["save", "test"]), "save"),
-    organization_id: z.optional(z.string().check(z.regex(RECORD_ID))),
-    enabled: z.optional(z.boolean()),
-    host: z.string({ error: validationMessage("required") }).check(z.trim(), z.refine(isSmtpHost, "smtp.validation.host")),
-    port: z
-      .number({ error: validationMessage("integer") })
-      .check(
-        z.int(validationMessage("integer")),
-        z.minimum(1, validationMessage("min", { min: 1 })),
-        z.maximum(65535, validationMessage("max", { max: 65535 })),
-      ),
-    encryption: z.enum(SMTP_ENCRYPTION_OPTIONS, { error: validationMessage("in") }),
-    auth: z.optional(z.boolean()),
-    username: z.optional(z.string().check(z.trim(), z.maxLength(255, validationMessage("too_long", { max: 255 })))),
-    password: z.optional(z.string().check(z.maxLength(255, validationMessage("too_long", { max: 255 })))),
-    clear_password: z.optional(z.boolean()),
-    from_address: z.pipe(z.string({ error: validationMessage("required") }), email),
-    from_name: z.optional(z.string().check(z.trim(), z.maxLength(100, validationMessage("too_long", { max: 100 })))),
-    reply_to: z.optional(email),
-    test_to: z.optional(email),
-  })
-  .check(
-    z.superRefine((value, context) => {
-      if (value.auth && !value.username) context.addIssue({ code: "custom", path: ["username"], message: validationMessage("required") });
-      if (value.intent === "test" && !value.test_to) {
-        context.addIssue({ code: "custom", path: ["test_to"], message: validationMessage("required") });
-      }
-    }),
-  );
-
 /** Staff: the organization of the filter, else the one picked on this page (`?organization_id=`). */
 function chosenOrganization(request: Request, user: Parameters<typeof organizationFilter>[1]): number | null {
   const picked = new URL(request.url).searchParams.get("organization_id");
@@ -104,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     organizations,
     api.call<SmtpRelay>("/api/smtp-relay", { query: { organization_id: organizationId ?? undefined } }),
   ]);
-  return { relay, organizations: options };
+  return { relay, organizations: options, constraint: formConstraint(smtpSchema) };
 }
 
 type ActionReply = FormReply & { test?: TestResult & { to: string } };
@@ -162,7 +127,12 @@ export default function SmtpRelayPage({ loaderData, actionData }: Route.Componen
       />
       {organizations.length > 0 && <OrganizationPicker organizations={organizations} selected={relay?.organization_id ?? null} />}
       {relay ? (
-        <RelayForm key={relay.organization_id} relay={relay} reply={actionData as ActionReply | undefined} />
+        <RelayForm
+          key={relay.organization_id}
+          relay={relay}
+          reply={actionData as ActionReply | undefined}
+          constraint={loaderData.constraint}
+        />
       ) : (
         <Alert variant="info">
           <AlertDescription>{t("pickOrganization")}</AlertDescription>
@@ -195,13 +165,15 @@ function OrganizationPicker({ organizations, selected }: { organizations: { id: 
   );
 }
 
-function RelayForm({ relay, reply }: { relay: SmtpRelay; reply: ActionReply | undefined }) {
+function RelayForm({ relay, reply, constraint }: { relay: SmtpRelay; reply: ActionReply | undefined; constraint: FormConstraint }) {
   const { t } = useTranslation(["smtp", "common"]);
   const navigation = useNavigation();
   const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   useFormErrorToast(reply);
-  const [form, fields] = useSchemaForm(smtpSchema, {
+  const [form, fields] = useSchemaForm({
     id: "smtp-relay",
+    constraint,
+    schema: () => import("~/components/settings/smtp-schema").then((module) => module.smtpSchema),
     lastResult: reply?.result,
     defaultValue: {
       organization_id: String(relay.organization_id),

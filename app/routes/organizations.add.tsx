@@ -3,6 +3,7 @@ import { OrganizationForm } from "~/components/admin/organization-form";
 import { PageHeader } from "~/components/admin/page-header";
 import { organizationSchema } from "~/lib/admin/organization-schema.server";
 import { countryOptions, timeZoneOptions } from "~/lib/admin/regions.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -15,7 +16,7 @@ export const handle: StringsHandle = { i18n: ["admin"] };
 export function loader({ context }: Route.LoaderArgs) {
   requireScreen(context, "organizations-add");
   const locale = getLocale(context);
-  return { countries: countryOptions(locale), timeZones: timeZoneOptions(), locale };
+  return { countries: countryOptions(locale), timeZones: timeZoneOptions(), locale, constraint: formConstraint(organizationSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -45,6 +46,7 @@ export default function AddOrganization({ loaderData, actionData }: Route.Compon
           default_locale: loaderData.locale,
         }}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
         countries={loaderData.countries}
         timeZones={loaderData.timeZones}
       />

@@ -5,6 +5,7 @@ import type { Organization } from "~/components/admin/types";
 import { organizationSchema } from "~/lib/admin/organization-schema.server";
 import { countryOptions, timeZoneOptions } from "~/lib/admin/regions.server";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -20,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const timeZones = timeZoneOptions();
   // A zone the runtime no longer lists (renamed upstream) stays choosable for this record.
   if (record.timezone && !timeZones.includes(record.timezone)) timeZones.unshift(record.timezone);
-  return { record, countries: countryOptions(getLocale(context)), timeZones };
+  return { record, countries: countryOptions(getLocale(context)), timeZones, constraint: formConstraint(organizationSchema) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -67,6 +68,7 @@ export default function EditOrganization({ loaderData, actionData }: Route.Compo
           default_locale: record.default_locale,
         }}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
         countries={loaderData.countries}
         timeZones={loaderData.timeZones}
       />

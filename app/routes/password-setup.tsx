@@ -1,27 +1,24 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
+import { setupSchema } from "~/components/auth/schemas";
 import { PageTitle } from "~/components/page-title";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
 import { useTranslation } from "~/lib/i18n";
-import { newPasswordSchema } from "~/lib/new-password";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { getClient } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/password-setup";
 
 export const handle: StringsHandle = { i18n: ["auth", "passwords"] };
-
-const setupSchema = (minLength: number) =>
-  newPasswordSchema(minLength, { token: z.string({ error: "passwords.token" }), email: z.email({ error: "passwords.token" }) });
 
 /** Create a password from the link of the invitation or forgot-password e-mail (guests only). */
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -32,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     token: url.searchParams.get("token") ?? "",
     email: url.searchParams.get("email") ?? "",
     minLength: settings.password_min_length,
+    constraint: formConstraint(setupSchema(settings.password_min_length)),
   };
 }
 
@@ -61,10 +59,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function PasswordSetup({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
-  const schema = setupSchema(loaderData.minLength);
-  const [form, fields] = useSchemaForm(schema, {
+  const { minLength } = loaderData;
+  const [form, fields] = useSchemaForm({
     id: "password-setup",
     lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    schema: () => import("~/components/auth/schemas").then((module) => module.setupSchema(minLength)),
   });
   const validLink = loaderData.token && loaderData.email;
   return (

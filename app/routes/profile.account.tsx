@@ -1,6 +1,8 @@
 import { PageTitle } from "~/components/page-title";
+import { accountSchema } from "~/components/profile/schemas";
 import { ProfileTabForm } from "~/components/profile/tab-form";
 import { InputField, SelectField } from "~/components/ui/form-field";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { isLocale, LOCALES } from "~/lib/preferences";
@@ -9,26 +11,19 @@ import { getPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { validationMessage } from "~/lib/validation-message";
-import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/profile.account";
 
 export const handle: StringsHandle = { i18n: ["profile"] };
 
-const accountSchema = z.object({
-  name: z
-    .string({ error: validationMessage("required") })
-    .check(z.trim(), z.minLength(1, validationMessage("required")), z.maxLength(255, validationMessage("too_long", { max: 255 }))),
-  email: z.email({ error: validationMessage("email") }).check(z.maxLength(255, validationMessage("too_long", { max: 255 }))),
-  locale: z.enum(LOCALES, { error: validationMessage("in") }),
-});
-
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = requireScreen(context, "profile-account");
   const settings = await getPublicSettings(context);
-  return { account: { name: user.name, email: user.email, locale: user.locale ?? settings.default_locale } };
+  return {
+    account: { name: user.name, email: user.email, locale: user.locale ?? settings.default_locale },
+    constraint: formConstraint(accountSchema),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,10 +45,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ProfileAccount({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["profile", "common"]);
-  const [form, fields] = useSchemaForm(accountSchema, {
+  const [form, fields] = useSchemaForm({
     id: "profile-account",
     lastResult: actionData?.result,
     defaultValue: loaderData.account,
+    constraint: loaderData.constraint,
+    schema: () => import("~/components/profile/schemas").then((module) => module.accountSchema),
   });
   return (
     <>

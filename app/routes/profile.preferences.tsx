@@ -1,39 +1,24 @@
+import type { output } from "zod/v4/core";
 import { PageTitle } from "~/components/page-title";
+import { themeSchema } from "~/components/profile/schemas";
 import { ProfileTabForm } from "~/components/profile/tab-form";
 import { PrimaryColorField, ThemeField } from "~/components/settings/appearance-fields";
 import { SwitchField } from "~/components/ui/form-field";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
-import { DEFAULT_PRIMARY_COLOR, isHexColor } from "~/lib/preferences";
+import { DEFAULT_PRIMARY_COLOR } from "~/lib/preferences";
 import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { validationMessage } from "~/lib/validation-message";
-import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/profile.preferences";
 
 export const handle: StringsHandle = { i18n: ["profile"] };
 
-const themeSchema = z
-  .object({
-    theme: z.enum(["light", "dark", "system"], { error: validationMessage("in") }),
-    theme_primary_color: z
-      .string({ error: validationMessage("required") })
-      .check(z.refine((value) => value === "custom" || isHexColor(value), validationMessage("color"))),
-    custom_color: z.optional(z.string()),
-    theme_semi_dark_menu: z.optional(z.boolean()),
-  })
-  .check(
-    z.refine((value) => value.theme_primary_color !== "custom" || isHexColor(value.custom_color ?? ""), {
-      path: ["custom_color"],
-      error: validationMessage("color"),
-    }),
-  );
-
 /** What the backend stores: the chosen or custom colour, in capitals. */
-function savedTheme({ theme, theme_primary_color, custom_color, theme_semi_dark_menu }: z.output<typeof themeSchema>) {
+function savedTheme({ theme, theme_primary_color, custom_color, theme_semi_dark_menu }: output<typeof themeSchema>) {
   return {
     theme,
     theme_primary_color: (theme_primary_color === "custom" ? (custom_color ?? "") : theme_primary_color).toUpperCase(),
@@ -49,6 +34,7 @@ export function loader({ context }: Route.LoaderArgs) {
       theme_primary_color: (user.theme_primary_color ?? DEFAULT_PRIMARY_COLOR).toUpperCase(),
       theme_semi_dark_menu: user.theme_semi_dark_menu ? "on" : undefined,
     },
+    constraint: formConstraint(themeSchema),
   };
 }
 
@@ -71,10 +57,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export default function ProfilePreferences({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["profile", "common"]);
-  const [form, fields] = useSchemaForm(themeSchema, {
+  const [form, fields] = useSchemaForm({
     id: "profile-preferences",
     lastResult: actionData?.result,
     defaultValue: loaderData.preferences,
+    constraint: loaderData.constraint,
+    schema: () => import("~/components/profile/schemas").then((module) => module.themeSchema),
   });
   return (
     <>

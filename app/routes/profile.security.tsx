@@ -1,31 +1,26 @@
 import { data } from "react-router";
 import { PageTitle } from "~/components/page-title";
+import { passwordSchema } from "~/components/profile/schemas";
 import { type SessionRow, SessionsCard } from "~/components/profile/sessions-card";
 import { ProfileTabForm } from "~/components/profile/tab-form";
 import { TwoFactorCard, type TwoFactorReply, type TwoFactorView } from "~/components/profile/two-factor-card";
 import { InputField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { readFormData, saveFailure, submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
-import { newPasswordSchema } from "~/lib/new-password";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
 import { getMasquerade, optionalCall, requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { TWO_FACTOR_INTENTS, type TwoFactorIntent, twoFactorSchema } from "~/lib/two-factor";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { validationMessage } from "~/lib/validation-message";
-import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/profile.security";
 
 export const handle: StringsHandle = { i18n: ["profile", "auth"] };
-
-/** The minimum length is a system setting, so the schema is built for it on both sides. */
-const passwordSchema = (minLength: number) =>
-  newPasswordSchema(minLength, { current_password: z.string({ error: validationMessage("required") }) });
 
 /**
  * The second factor as Fortify describes it: confirmed (the user's `two_factor_enabled`), or a secret waiting
@@ -41,12 +36,16 @@ async function loadTwoFactor(api: SanctumClient, enabled: boolean | undefined, r
   const secret = svg
     ? await optionalCall("two-factor secret", api.call<{ secretKey?: string }>("/user/two-factor-secret-key"), { secretKey: undefined })
     : null;
+  const passwordConfirmed = status.confirmed === true;
   return {
     state: enabled ? "on" : svg ? "pending" : "off",
     qrImage: svg ? `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}` : null,
     secretKey: secret?.secretKey ?? null,
-    passwordConfirmed: status.confirmed === true,
+    passwordConfirmed,
     required,
+    constraint: Object.fromEntries(
+      TWO_FACTOR_INTENTS.map((intent) => [intent, formConstraint(twoFactorSchema(intent, !passwordConfirmed))]),
+    ) as TwoFactorView["constraint"],
   };
 }
 
@@ -59,7 +58,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     // A backend without the list (Laravel without it) shows none; a masquerade never sees the target's.
     masquerading ? null : optionalCall("sessions", api.call<{ data: SessionRow[] }>("/api/user/sessions"), null),
   ]);
-  return { minLength: settings.password_min_length, twoFactor, masquerading, sessions: sessions?.data ?? null };
+  const minLength = settings.password_min_length;
+  return { minLength, constraint: formConstraint(passwordSchema(minLength)), twoFactor, masquerading, sessions: sessions?.data ?? null };
 }
 
 const isTwoFactorIntent = (value: unknown): value is TwoFactorIntent => TWO_FACTOR_INTENTS.includes(value as TwoFactorIntent);
@@ -162,12 +162,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function ProfileSecurity({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("profile");
   const { minLength, twoFactor, masquerading, sessions } = loaderData;
-  const schema = passwordSchema(minLength);
   const twoFactorReply = actionData && "intent" in actionData ? (actionData as TwoFactorReply) : undefined;
   const passwordReply = twoFactorReply ? undefined : actionData;
-  const [form, fields] = useSchemaForm(schema, {
+  const [form, fields] = useSchemaForm({
     id: "profile-security",
     lastResult: passwordReply?.result,
+    constraint: loaderData.constraint,
+    schema: () => import("~/components/profile/schemas").then((module) => module.passwordSchema(minLength)),
   });
   return (
     <>

@@ -3,6 +3,7 @@ import { data, Form, useNavigation } from "react-router";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { translationId } from "~/components/admin/permission-selection";
 import { PageTitle } from "~/components/page-title";
+import { tokenSchema } from "~/components/profile/schemas";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -11,14 +12,14 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { getEnv } from "~/lib/cloudflare.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { type FormReply, readFormData, saveFailure } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { getMasquerade, requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { translateError, validationMessage } from "~/lib/validation-message";
-import { z } from "~/lib/zod";
+import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/profile.tokens";
@@ -35,23 +36,19 @@ interface TokenRow {
   created_at: string;
 }
 
-const tokenSchema = z.object({
-  name: z
-    .string({ error: validationMessage("required") })
-    .check(z.trim(), z.maxLength(100, { error: validationMessage("too_long", { max: 100 }) })),
-  abilities: z
-    .array(z.string(), { error: validationMessage("min_items", { min: 1 }) })
-    .check(z.minLength(1, { error: validationMessage("min_items", { min: 1 }) })),
-  expires_at: z.optional(z.string().check(z.regex(/^\d{4}-\d{2}-\d{2}$/, { error: validationMessage("date") }))),
-});
-
 type CreateReply = FormReply & { created?: { name: string; token: string } };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "profile-tokens");
   const masquerading = getMasquerade(context)?.isMasqueraded === true;
   const tokens = masquerading ? [] : (await api.call<{ data: TokenRow[] }>("/api/user/tokens")).data;
-  return { tokens, masquerading, abilities: user.user_permissions as string[], origin: new URL(request.url).origin };
+  return {
+    tokens,
+    masquerading,
+    abilities: user.user_permissions as string[],
+    origin: new URL(request.url).origin,
+    constraint: formConstraint(tokenSchema),
+  };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -94,7 +91,13 @@ export default function ProfileTokens({ loaderData, actionData }: Route.Componen
   const navigation = useNavigation();
   const { tokens, masquerading, abilities, origin } = loaderData;
   const reply = actionData as CreateReply | undefined;
-  const [form, fields] = useSchemaForm(tokenSchema, { id: "token-create", lastResult: reply?.result, shouldValidate: "onSubmit" });
+  const [form, fields] = useSchemaForm({
+    id: "token-create",
+    lastResult: reply?.result,
+    constraint: loaderData.constraint,
+    schema: () => import("~/components/profile/schemas").then((module) => module.tokenSchema),
+    shouldValidate: "onSubmit",
+  });
   const label = (key: string) =>
     t(`admin:permissions.keys.${translationId(key)}` as "admin:permissions.keys", { defaultValue: key }) as string;
   const locale = i18n.language;

@@ -1,39 +1,30 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData } from "react-router";
+import { registerSchema } from "~/components/auth/schemas";
 import { PageTitle } from "~/components/page-title";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/form-field";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { type FormReply, parseForm, replyWithErrors, upstreamFieldErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
 import { useTranslation } from "~/lib/i18n";
-import { newPasswordSchema } from "~/lib/new-password";
 import { savedPreferenceCookies } from "~/lib/preferences.server";
 import { getPublicSettings } from "~/lib/public-settings.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { validationMessage } from "~/lib/validation-message";
-import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/register";
 
 export const handle: StringsHandle = { i18n: ["auth"] };
 
-const registerSchema = (minLength: number) =>
-  newPasswordSchema(minLength, {
-    name: z.string({ error: validationMessage("required") }).check(z.maxLength(255, validationMessage("too_long", { max: 255 }))),
-    organization_name: z
-      .string({ error: validationMessage("required") })
-      .check(z.maxLength(255, validationMessage("too_long", { max: 255 }))),
-    email: z.email({ error: validationMessage("email") }),
-  });
-
 export async function loader({ context }: Route.LoaderArgs) {
   await requireGuest(context);
   const settings = await getPublicSettings(context);
-  return { enabled: settings.registration_enabled, minLength: settings.password_min_length };
+  const minLength = settings.password_min_length;
+  return { enabled: settings.registration_enabled, minLength, constraint: formConstraint(registerSchema(minLength)) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -62,10 +53,12 @@ export async function action({ request, context }: Route.ActionArgs) {
 export default function Register({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("auth");
   const navigation = useNavigation();
-  const schema = registerSchema(loaderData.minLength);
-  const [form, fields] = useSchemaForm(schema, {
+  const { minLength } = loaderData;
+  const [form, fields] = useSchemaForm({
     id: "register",
     lastResult: actionData?.result,
+    constraint: loaderData.constraint,
+    schema: () => import("~/components/auth/schemas").then((module) => module.registerSchema(minLength)),
   });
   const appName = useRouteLoaderData<typeof rootLoader>("root")?.appName;
   return (

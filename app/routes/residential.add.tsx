@@ -12,6 +12,7 @@ import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { getEnv } from "~/lib/cloudflare.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { actionFailureText, readFormData, submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { phoneLabels } from "~/lib/numbers/phone-format.server";
@@ -45,6 +46,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     residential,
     preset: preset ? String(preset) : undefined,
     locale: getLocale(context),
+    constraint: formConstraint(subscriberSchema),
   };
 }
 
@@ -177,6 +179,7 @@ export default function ResidentialAdd({ loaderData, actionData }: Route.Compone
       <SubscriberForm
         defaultValue={{ locale: loaderData.locale, ...(loaderData.preset ? { organization_id: loaderData.preset } : {}) }}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
         organizations={organizations}
         cancelTo="/dashboard"
       />

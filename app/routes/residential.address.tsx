@@ -3,8 +3,10 @@ import { PageHeader } from "~/components/admin/page-header";
 import { AddressOutcome } from "~/components/residential/address-outcome";
 import { FailureNotice } from "~/components/residential/failure-notice";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
+import { addressDefaults } from "~/components/tools/e911-address";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
-import { addressDefaults } from "~/components/tools/e911-schema";
+import { e911AddressSchema } from "~/components/tools/e911-schema";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useTranslation } from "~/lib/i18n";
 import { saveAddressStep } from "~/lib/residential/address-step.server";
 import { loadDraft } from "~/lib/residential/draft.server";
@@ -17,7 +19,7 @@ export const handle: StringsHandle = { i18n: ["residential", "admin", "porting",
 /** Step 2: the service address, validated by the carrier with the E911 screen's form and suggestion flow. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "residential-address");
-  return { draft: await loadDraft(api, params.id, "address") };
+  return { draft: await loadDraft(api, params.id, "address"), constraint: formConstraint(e911AddressSchema) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -53,6 +55,7 @@ export default function ResidentialAddress({ loaderData, actionData }: Route.Com
           id="residential-service-address"
           defaultValue={addressDefaults(state?.address ?? { caller_name: draft.subscriber.name })}
           lastResult={actionData?.result}
+          constraint={loaderData.constraint}
           cancelTo={residentialUrl.start}
           submitLabel={t("actions.validate")}
         />

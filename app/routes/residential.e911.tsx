@@ -6,10 +6,12 @@ import { FailureNotice } from "~/components/residential/failure-notice";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
 import { AddressText } from "~/components/tools/address-text";
+import { addressDefaults } from "~/components/tools/e911-address";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
-import { addressDefaults } from "~/components/tools/e911-schema";
+import { e911AddressSchema } from "~/components/tools/e911-schema";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useTranslation } from "~/lib/i18n";
 import { saveAddressStep } from "~/lib/residential/address-step.server";
 import { loadDraft, nextStepUrl } from "~/lib/residential/draft.server";
@@ -22,7 +24,7 @@ export const handle: StringsHandle = { i18n: ["residential", "e911", "admin", "p
 /** Step 4: the E911 address — the service address (the default), or another one validated by the carrier. */
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "residential-e911");
-  return { draft: await loadDraft(api, params.id, "e911") };
+  return { draft: await loadDraft(api, params.id, "e911"), constraint: formConstraint(e911AddressSchema) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -84,6 +86,7 @@ export default function ResidentialE911({ loaderData, actionData }: Route.Compon
             id="residential-e911-address"
             defaultValue={addressDefaults(different?.address ?? { caller_name: draft.subscriber.name })}
             lastResult={actionData?.result}
+            constraint={loaderData.constraint}
             cancelTo={residentialUrl.start}
             submitLabel={t("actions.validate")}
           />

@@ -16,6 +16,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/com
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { actionFailure, CARRIER_FAILED, type FormReply, failureMessage, readFormData, saveFailed } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
@@ -83,6 +84,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     search,
     taken,
     phoneLabels: phoneLabels(draft, inventory.data, search?.available, taken),
+    constraint: { search: formConstraint(criteriaSchema), port: formConstraint(portSchema) },
   };
 }
 
@@ -183,9 +185,12 @@ export default function ResidentialNumber({ loaderData, actionData }: Route.Comp
     "residential-number-search",
     search?.order.criteria ?? { country: "US", type: "local", pattern_mode: "contains", features: [], quantity: 10 },
     reply("search")?.result,
+    loaderData.constraint.search,
   );
-  const [portForm, portFields] = useSchemaForm(portSchema, {
+  const [portForm, portFields] = useSchemaForm({
     id: "residential-number-port",
+    constraint: loaderData.constraint.port,
+    schema: () => import("~/components/residential/schema").then((module) => module.portSchema),
     lastResult: reply("port")?.result,
     defaultValue: { number: draft.number?.kind === "port" ? draft.number.e164 : "" },
   });

@@ -5,6 +5,7 @@ import { subscriberSchema } from "~/components/residential/schema";
 import { SubscriberForm } from "~/components/residential/subscriber-form";
 import type { ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, StepIndicator } from "~/components/residential/wizard";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { loadDraft, nextStepUrl } from "~/lib/residential/draft.server";
@@ -22,7 +23,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     loadDraft(api, params.id, "subscriber"),
     user.is_provider ? api.call<{ id: number; name: string }[]>("/api/residential/organizations") : Promise.resolve(null),
   ]);
-  return { draft, organizations };
+  return { draft, organizations, constraint: formConstraint(subscriberSchema) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -56,6 +57,7 @@ export default function ResidentialSubscriber({ loaderData, actionData }: Route.
           organization_id: String(draft.organization_id),
         }}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
         organizations={organizations}
         cancelTo={residentialUrl.start}
       />

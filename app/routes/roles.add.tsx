@@ -3,6 +3,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { expandMatrixFormData } from "~/components/admin/permission-selection";
 import { RoleForm } from "~/components/admin/role-form";
 import { roleSchema } from "~/components/admin/role-schema";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -14,7 +15,7 @@ export const handle: StringsHandle = { i18n: ["admin"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   requireScreen(context, "roles-add");
-  return null;
+  return { constraint: formConstraint(roleSchema) };
 }
 
 /** `POST /api/roles`; without JavaScript the per-area "All" boxes are expanded here first. */
@@ -30,13 +31,18 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export default function AddRole({ actionData }: Route.ComponentProps) {
+export default function AddRole({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation("admin");
   useFormErrorToast(actionData);
   return (
     <div className="space-y-6">
       <PageHeader title={t("roles.addTitle")} description={t("roles.addDescription")} backTo="/roles" />
-      <RoleForm mode="add" defaultValue={{ scope: "organization", permissions: [] }} lastResult={actionData?.result} />
+      <RoleForm
+        mode="add"
+        defaultValue={{ scope: "organization", permissions: [] }}
+        lastResult={actionData?.result}
+        constraint={loaderData.constraint}
+      />
     </div>
   );
 }

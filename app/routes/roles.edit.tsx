@@ -5,6 +5,7 @@ import { RoleForm } from "~/components/admin/role-form";
 import { roleSchema } from "~/components/admin/role-schema";
 import type { Role } from "~/components/admin/types";
 import { loadRecord } from "~/lib/admin/upstream.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -20,7 +21,7 @@ const isFullAccess = (role: Role) => role.is_system && holdsEveryPermission(role
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "roles-edit");
   const record = await loadRecord<Role>(api, "/api/roles/:id", params.id);
-  return { record, fullAccess: isFullAccess(record) };
+  return { record, fullAccess: isFullAccess(record), constraint: formConstraint(roleSchema) };
 }
 
 /** `PUT /api/roles/{id}`; the full-access role keeps its keys whatever is posted. */
@@ -52,6 +53,7 @@ export default function EditRole({ loaderData, actionData }: Route.ComponentProp
         mode="edit"
         defaultValue={{ name: record.name, description: record.description ?? "", scope: record.scope, permissions: record.permissions }}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
         isSystem={record.is_system}
         fullAccess={fullAccess}
       />

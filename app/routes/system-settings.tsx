@@ -4,11 +4,14 @@ import { data, Form, useNavigation } from "react-router";
 import { PageTitle } from "~/components/page-title";
 import { LogoUpload } from "~/components/settings/logo-upload";
 import { isLogoKind, LOGO_KINDS, type LogoKind, logoFileError } from "~/components/settings/logos";
+import { IDLE_MINUTES, PASSWORD_MIN, TWO_FACTOR_POLICIES } from "~/components/settings/system-settings";
+import { settingsSchema } from "~/components/settings/system-settings-schema";
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardFooter, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, InputField, SelectField, SwitchField } from "~/components/ui/form-field";
 import { getEnv } from "~/lib/cloudflare.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { actionFailure, failureErrors, readFormData, submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { LOCALES } from "~/lib/preferences";
@@ -16,8 +19,7 @@ import { forgetPublicSettings } from "~/lib/public-settings.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { redirectWithToast } from "~/lib/toast.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { translateError, useMessageStrings, validationMessage } from "~/lib/validation-message";
-import { z } from "~/lib/zod";
+import { translateError, useMessageStrings } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/system-settings";
@@ -36,49 +38,9 @@ interface SystemSettings {
   logos: Record<LogoKind, string | null>;
 }
 
-const PASSWORD_MIN = { min: 8, max: 64 } as const;
-const TWO_FACTOR_POLICIES = ["off", "staff", "everyone"] as const;
-const IDLE_MINUTES = { min: 5, max: 1440 } as const;
-
-/** An optional absolute http(s) URL: empty means "not set" (the menu entry stays hidden). */
-const optionalUrl = z.optional(
-  z.string().check(
-    z.trim(),
-    z.maxLength(2048, validationMessage("too_long", { max: 2048 })),
-    z.refine((value) => {
-      try {
-        return ["http:", "https:"].includes(new URL(value).protocol);
-      } catch {
-        return false;
-      }
-    }, validationMessage("url")),
-  ),
-);
-
-const integer = (range: { min: number; max: number }) =>
-  z
-    .number({ error: validationMessage("integer") })
-    .check(
-      z.int(validationMessage("integer")),
-      z.minimum(range.min, validationMessage("min", { min: range.min })),
-      z.maximum(range.max, validationMessage("max", { max: range.max })),
-    );
-
-const settingsSchema = z.object({
-  portal_name: z
-    .string({ error: validationMessage("required") })
-    .check(z.trim(), z.minLength(1, validationMessage("required")), z.maxLength(100, validationMessage("too_long", { max: 100 }))),
-  default_locale: z.enum(LOCALES, { error: validationMessage("in") }),
-  registration_enabled: z.optional(z.boolean()),
-  password_min_length: integer(PASSWORD_MIN),
-  session_idle_minutes: integer(IDLE_MINUTES),
-  two_factor_required: z.optional(z.enum(TWO_FACTOR_POLICIES, { error: validationMessage("in") })),
-  links: z.optional(z.object({ client_success: optionalUrl, billing: optionalUrl, feedback: optionalUrl })),
-});
-
 export async function loader({ context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "system-settings");
-  return { settings: await api.call<SystemSettings>("/api/system-settings") };
+  return { settings: await api.call<SystemSettings>("/api/system-settings"), constraint: formConstraint(settingsSchema) };
 }
 
 interface LogoReply {
@@ -152,8 +114,10 @@ export default function SystemSettingsPage({ loaderData, actionData }: Route.Com
   const { settings } = loaderData;
   const formReply = actionData && "result" in actionData ? actionData : undefined;
   const logoReply = actionData && "logo" in actionData ? actionData.logo : undefined;
-  const [form, fields] = useSchemaForm(settingsSchema, {
+  const [form, fields] = useSchemaForm({
     id: "system-settings",
+    constraint: loaderData.constraint,
+    schema: () => import("~/components/settings/system-settings-schema").then((module) => module.settingsSchema),
     lastResult: formReply?.result,
     defaultValue: {
       portal_name: settings.portal_name,

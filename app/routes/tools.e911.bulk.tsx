@@ -2,13 +2,15 @@ import { data, Form } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { AddressText } from "~/components/tools/address-text";
+import { ADDRESS_FIELDS, addressBody, type E911Entry } from "~/components/tools/e911-address";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
-import { ADDRESS_FIELDS, addressBody, type E911Entry, e911AddressSchema } from "~/components/tools/e911-schema";
+import { e911AddressSchema } from "~/components/tools/e911-schema";
 import { formatNanp } from "~/components/tools/format";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
 import { readBulkSelection } from "~/lib/bulk.server";
 import { getEnv } from "~/lib/cloudflare.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { CARRIER_FAILED, type FormReply, parseForm, replyWithErrors, saveFailed } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { type Paginated, parseListParams } from "~/lib/list-params";
@@ -53,7 +55,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       }),
     ),
   );
-  return { entries: entries.filter((entry): entry is E911Entry => entry !== null), matching };
+  return {
+    entries: entries.filter((entry): entry is E911Entry => entry !== null),
+    matching,
+    constraint: formConstraint(e911AddressSchema),
+  };
 }
 
 type BulkReply = FormReply & { suggestion?: Record<string, string | null>; entered?: Record<string, string | null> };
@@ -154,6 +160,7 @@ export default function E911Bulk({ loaderData, actionData }: Route.ComponentProp
           id="e911-bulk-form"
           defaultValue={{ country: "US" }}
           lastResult={reply?.result}
+          constraint={loaderData.constraint}
           cancelTo="/tools/e911"
           submitLabel={t("save")}
           hidden={hiddenIds}

@@ -5,14 +5,16 @@ import { PageHeader } from "~/components/admin/page-header";
 import { DetailList } from "~/components/logs/detail-list";
 import { AddressSuggestion } from "~/components/tools/address-suggestion";
 import { AddressText } from "~/components/tools/address-text";
+import { ADDRESS_FIELDS, addressBody, addressDefaults, type E911Entry } from "~/components/tools/e911-address";
 import { E911AddressForm } from "~/components/tools/e911-address-form";
-import { ADDRESS_FIELDS, addressBody, addressDefaults, type E911Entry, e911AddressSchema } from "~/components/tools/e911-schema";
+import { e911AddressSchema } from "~/components/tools/e911-schema";
 import { E911StatusBadge, ValidationBadge } from "~/components/tools/e911-status";
 import { formatNanp } from "~/components/tools/format";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { actionFailureText, CARRIER_FAILED, type FormReply, parseForm, saveFailed } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { requirePermission, requireScreen } from "~/lib/sanctum/context.server";
@@ -27,7 +29,7 @@ export const handle: StringsHandle = { i18n: ["e911", "porting", "admin"] };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "e911-edit");
   const entry = await loadRecord<E911Entry>(api, "/api/e911/:id", params.id);
-  return { entry };
+  return { entry, constraint: formConstraint(e911AddressSchema) };
 }
 
 /** The outcome of a save as a toast: provisioned, suggestion to review, invalid, or provisioning failed. */
@@ -148,6 +150,7 @@ export default function E911Edit({ loaderData, actionData }: Route.ComponentProp
           id="e911-address-form"
           defaultValue={defaults}
           lastResult={actionData?.result}
+          constraint={loaderData.constraint}
           cancelTo="/tools/e911"
           submitLabel={t("save")}
         />

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { EditLink, RowActions } from "~/components/admin/row-actions";
 import { AddressText } from "~/components/tools/address-text";
-import type { E911Entry } from "~/components/tools/e911-schema";
+import type { E911Entry } from "~/components/tools/e911-address";
 import { E911StatusBadge, ValidationBadge } from "~/components/tools/e911-status";
 import { formatNanp } from "~/components/tools/format";
 import { Button } from "~/components/ui/button";

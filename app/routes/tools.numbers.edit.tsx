@@ -7,6 +7,7 @@ import { numberDetailsSchema } from "~/components/numbers/criteria-schema";
 import type { PhoneNumber } from "~/components/numbers/types";
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import { loadRecord } from "~/lib/admin/upstream.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { formatPhoneNumber } from "~/lib/numbers/phone-format.server";
@@ -21,7 +22,7 @@ export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "numbers-edit");
   const record = await loadRecord<PhoneNumber>(api, "/api/phone-numbers/:id", params.id);
-  return { record, number: formatPhoneNumber(record.e164) };
+  return { record, number: formatPhoneNumber(record.e164), constraint: formConstraint(numberDetailsSchema) };
 }
 
 /** `PUT /api/phone-numbers/{id}`: label and CNAM; an emptied field clears it. */
@@ -42,8 +43,10 @@ export default function EditPhoneNumber({ loaderData, actionData }: Route.Compon
   const { t } = useTranslation("numbers");
   const { record, number } = loaderData;
   useFormErrorToast(actionData);
-  const [form, fields] = useSchemaForm(numberDetailsSchema, {
+  const [form, fields] = useSchemaForm({
     id: "phone-number-edit",
+    constraint: loaderData.constraint,
+    schema: () => import("~/components/numbers/criteria-schema").then((module) => module.numberDetailsSchema),
     lastResult: actionData?.result,
     defaultValue: { label: record.label ?? "", cnam: record.cnam ?? "" },
   });

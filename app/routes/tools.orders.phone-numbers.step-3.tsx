@@ -10,6 +10,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { organizationOptions } from "~/lib/admin/options.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { type FormReply, parseForm, saveFailed } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { loadDraft } from "~/lib/numbers/order.server";
@@ -39,6 +40,7 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
     chosen: user.is_provider ? chosen : order.organization_id,
     renderedAt: Date.now(),
     phoneLabels: phoneLabels(order),
+    constraint: formConstraint(organizations ? staffReviewSchema : reviewSchema),
   };
 }
 
@@ -70,8 +72,11 @@ export default function OrderNumbersReview({ loaderData, actionData }: Route.Com
   const items = order.items.filter((item) => item.status === "reserved");
   const locale = i18n.language;
   useFormErrorToast(actionData);
-  const [form, fields] = useSchemaForm(organizations ? staffReviewSchema : reviewSchema, {
+  const staff = Boolean(organizations);
+  const [form, fields] = useSchemaForm({
     id: "number-order-review",
+    constraint: loaderData.constraint,
+    schema: () => import("~/components/numbers/criteria-schema").then((module) => (staff ? module.staffReviewSchema : module.reviewSchema)),
     lastResult: actionData?.result,
     defaultValue: { organization_id: chosen ? String(chosen) : "", label: order.label ?? "", e911_note: order.e911_note ?? "" },
   });

@@ -10,6 +10,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardContent } from "~/components/ui/card";
 import { ErrorList } from "~/components/ui/form-field";
 import { loadRecord } from "~/lib/admin/upstream.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { type FormReply, parseForm, saveFailed } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { organizationFilter } from "~/lib/organization-filter.server";
@@ -27,10 +28,11 @@ function draftId(request: Request): string | null {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "number-order");
   const id = draftId(request);
-  if (!id) return { order: null };
+  const constraint = formConstraint(criteriaSchema);
+  if (!id) return { order: null, constraint };
   const order = await loadRecord<NumberOrder>(api, "/api/number-orders/:id", id);
   if (order.status !== "draft") throw redirect(wizardUrl.confirmed(order.id));
-  return { order: { id: order.id, criteria: order.criteria } };
+  return { order: { id: order.id, criteria: order.criteria }, constraint };
 }
 
 /** Step 1 → a draft with these criteria (new, or the same draft searching again) → step 2. */
@@ -63,7 +65,7 @@ export default function OrderNumbersSearch({ loaderData, actionData }: Route.Com
   const searching = navigation.state === "submitting";
   const criteria = loaderData.order?.criteria;
   useFormErrorToast(actionData);
-  const [form, fields] = useCriteriaForm("number-search", criteria, actionData?.result);
+  const [form, fields] = useCriteriaForm("number-search", criteria, actionData?.result, loaderData.constraint);
 
   return (
     <div className="space-y-6">

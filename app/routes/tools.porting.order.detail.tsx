@@ -15,6 +15,7 @@ import {
   type PortingOrderStatus,
   statusVariant,
 } from "~/components/tools/porting-order";
+import { commentSchema } from "~/components/tools/porting-order-schema";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
@@ -22,6 +23,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { TextareaField } from "~/components/ui/form-field";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { readFormData, submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { dateTimeFormat } from "~/lib/intl";
@@ -31,7 +33,6 @@ import { generateLoa } from "~/lib/tools/porting-loa.server";
 import { submitRefusal } from "~/lib/tools/porting-order.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
 import { translateError } from "~/lib/validation-message";
-import { z } from "~/lib/zod";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.porting.order.detail";
@@ -41,17 +42,10 @@ export const handle: StringsHandle = { i18n: ["porting", "loa", "admin", "e911"]
 /** How often the page re-reads an order the carrier is working on (the backend records its progress by itself; reading changes nothing). */
 const WATCH_INTERVAL_MS = 4000;
 
-const commentSchema = z.object({
-  intent: z.literal("comment"),
-  message: z
-    .string("validation.required")
-    .check(z.trim(), z.minLength(1, "validation.required"), z.maxLength(1000, 'validation.too_long|{"max":1000}')),
-});
-
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "porting-order");
   const order = await loadRecord<PortingOrder>(api, "/api/porting/orders/:id", params.id);
-  return { order };
+  return { order, constraint: formConstraint(commentSchema) };
 }
 
 /**
@@ -127,8 +121,10 @@ export default function PortingOrderDetail({ loaderData, actionData }: Route.Com
   const open = order.status !== "completed" && order.status !== "cancelled";
   const address = order.service_address;
   const missingForLoa = loaMissingFields(order);
-  const [form, fields] = useSchemaForm(commentSchema, {
+  const [form, fields] = useSchemaForm({
     id: "porting-comment",
+    constraint: loaderData.constraint,
+    schema: () => import("~/components/tools/porting-order-schema").then((module) => module.commentSchema),
     lastResult: actionData?.result,
     shouldValidate: "onSubmit",
   });

@@ -3,7 +3,9 @@ import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { EDITABLE_STATUSES, orderDefaults, type PortingOrder } from "~/components/tools/porting-order";
 import { PortingOrderForm } from "~/components/tools/porting-order-form";
+import { portingOrderSchema } from "~/components/tools/porting-order-schema";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useTranslation } from "~/lib/i18n";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { saveOrder } from "~/lib/tools/porting-order.server";
@@ -18,7 +20,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "porting-order-edit");
   const order = await loadRecord<PortingOrder>(api, "/api/porting/orders/:id", params.id);
   if (!EDITABLE_STATUSES.includes(order.status)) throw data(null, { status: 409, statusText: "porting.order.not_editable" });
-  return { order };
+  return { order, constraint: formConstraint(portingOrderSchema) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -40,6 +42,7 @@ export default function EditPortingOrder({ loaderData, actionData }: Route.Compo
       <PortingOrderForm
         defaultValue={orderDefaults(order)}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
         numberCheck={actionData && "numberCheck" in actionData ? actionData.numberCheck : null}
         cancelTo={`/tools/porting/order/${order.id}`}
         pinSet={order.pin_set}

@@ -2,7 +2,9 @@ import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { orderDefaults, splitNumbers } from "~/components/tools/porting-order";
 import { PortingOrderForm } from "~/components/tools/porting-order-form";
+import { portingOrderSchema } from "~/components/tools/porting-order-schema";
 import { organizationOptions } from "~/lib/admin/options.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useTranslation } from "~/lib/i18n";
 import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -19,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const organizations = user.is_provider ? await organizationOptions(api) : null;
   // Staff choose whose order it is (issue 25): preselected only by the organization filter or a single choice.
   const organizationId = preselectedOrganization(request, user, organizations);
-  return { numbers: splitNumbers(numbers).join("\n"), organizations, organizationId };
+  return { numbers: splitNumbers(numbers).join("\n"), organizations, organizationId, constraint: formConstraint(portingOrderSchema) };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -36,6 +38,7 @@ export default function NewPortingOrder({ loaderData, actionData }: Route.Compon
       <PortingOrderForm
         defaultValue={orderDefaults(null, loaderData.numbers, loaderData.organizationId)}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
         numberCheck={actionData && "numberCheck" in actionData ? actionData.numberCheck : null}
         cancelTo="/tools/porting/order"
         pinSet={false}

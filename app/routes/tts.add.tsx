@@ -1,7 +1,9 @@
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
 import { TtsForm } from "~/components/tools/tts-form";
+import { ttsSchema } from "~/components/tools/tts-schema";
 import { organizationOptions } from "~/lib/admin/options.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useTranslation } from "~/lib/i18n";
 import { preselectedOrganization } from "~/lib/organization-choice.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
@@ -22,6 +24,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     catalogue,
     organizations,
+    constraint: formConstraint(ttsSchema),
     defaults: {
       language,
       voice: catalogue.voices.find((voice) => voice.language === language)?.id ?? "",
@@ -47,6 +50,7 @@ export default function AddPrompt({ loaderData, actionData }: Route.ComponentPro
         mode="add"
         defaultValue={loaderData.defaults}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
         catalogue={loaderData.catalogue}
         organizations={loaderData.organizations}
         previewUrl={actionData && "previewUrl" in actionData ? String(actionData.previewUrl) : null}

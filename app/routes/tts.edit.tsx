@@ -5,11 +5,13 @@ import { PageHeader } from "~/components/admin/page-header";
 import { useFollowRendering } from "~/components/tools/follow-rendering";
 import { audioUrl, formatDuration, STATUS_VARIANTS, type TtsPrompt } from "~/components/tools/tts";
 import { TtsForm } from "~/components/tools/tts-form";
+import { ttsSchema } from "~/components/tools/tts-schema";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardContent, CardHeader, CardTitle } from "~/components/ui/card";
 import { loadRecord } from "~/lib/admin/upstream.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { useTranslation } from "~/lib/i18n";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import { submitPrompt, ttsCatalogue } from "~/lib/tools/tts.server";
@@ -21,7 +23,7 @@ export const handle: StringsHandle = { i18n: ["tts", "admin"] };
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "tts-edit");
   const [record, catalogue] = await Promise.all([loadRecord<TtsPrompt>(api, "/api/tts/:id", params.id), ttsCatalogue(api)]);
-  return { record, catalogue };
+  return { record, catalogue, constraint: formConstraint(ttsSchema) };
 }
 
 export async function action({ request, params, context }: Route.ActionArgs) {
@@ -86,6 +88,7 @@ export default function EditPrompt({ loaderData, actionData }: Route.ComponentPr
           voice: record.voice,
         }}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
         catalogue={catalogue}
         organizations={null}
         previewUrl={actionData && "previewUrl" in actionData ? String(actionData.previewUrl) : null}

@@ -1,10 +1,12 @@
 import { getFormProps } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useSearchParams } from "react-router";
+import { codeSchema, recoverySchema } from "~/components/auth/schemas";
 import { PageTitle } from "~/components/page-title";
 import { notify } from "~/components/toasts";
 import { Button } from "~/components/ui/button";
 import { ErrorList, InputField } from "~/components/ui/form-field";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
 import { useTranslation } from "~/lib/i18n";
@@ -12,8 +14,7 @@ import { UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/san
 import { getClient, getSession } from "~/lib/sanctum/context.server";
 import { finishSignIn } from "~/lib/sign-in.server";
 import { useSchemaForm } from "~/lib/use-schema-form";
-import { translateError, useMessageStrings, validationMessage } from "~/lib/validation-message";
-import { z } from "~/lib/zod";
+import { translateError, useMessageStrings } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/two-factor-challenge";
@@ -25,21 +26,11 @@ export const handle: StringsHandle = { i18n: ["auth"] };
  * One field at a time: the authenticator's code, or (?recovery=1, a plain link) a recovery code; it works
  * without JavaScript like the sign-in form.
  */
-const redirectTo = z.optional(z.string());
-const codeSchema = z.object({
-  code: z.string({ error: validationMessage("required") }).check(z.trim(), z.regex(/^\d{3}\s?\d{3}$/, { error: "auth.two_factor_code" })),
-  redirectTo,
-});
-const recoverySchema = z.object({
-  recovery_code: z.string({ error: validationMessage("required") }).check(z.trim(), z.maxLength(50, { error: "auth.recovery_code" })),
-  redirectTo,
-});
-
 export async function loader({ context }: Route.LoaderArgs) {
   // No portal session: nobody passed the password step in this browser.
   if (getSession(context).isNew) throw redirect("/login");
   await requireGuest(context);
-  return null;
+  return { constraint: { code: formConstraint(codeSchema), recovery: formConstraint(recoverySchema) } };
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -77,15 +68,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-export default function TwoFactorChallenge({ actionData }: Route.ComponentProps) {
+export default function TwoFactorChallenge({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["auth", "common"]);
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
   const recovery = searchParams.get("recovery") === "1";
   const redirectTo = searchParams.get("redirectTo") ?? "";
-  const [form, fields] = useSchemaForm(recovery ? recoverySchema : codeSchema, {
+  const [form, fields] = useSchemaForm({
     id: recovery ? "two-factor-recovery" : "two-factor-code",
     lastResult: actionData?.result,
+    constraint: recovery ? loaderData.constraint.recovery : loaderData.constraint.code,
+    schema: () => import("~/components/auth/schemas").then((module) => (recovery ? module.recoverySchema : module.codeSchema)),
     // Quiet until sent: leaving the field for "Use a recovery code instead" must not move that link.
     shouldValidate: "onSubmit",
   });

@@ -4,6 +4,7 @@ import type { AdminUser } from "~/components/admin/types";
 import { UserForm } from "~/components/admin/user-form";
 import { addUserSchema } from "~/components/admin/user-schema";
 import { assignableRoles, organizationOptions } from "~/lib/admin/options.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { organizationFilter } from "~/lib/organization-filter.server";
@@ -20,7 +21,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const options = organizations ?? (user.organization ? [{ id: user.organization.id, name: user.organization.name }] : []);
   // A new user belongs by default to the organization in view: the only one, or the navbar's filter.
   const preset = options.length === 1 ? options[0].id : organizationFilter(request, user);
-  return { organizations: options, roles, preset: preset ? String(preset) : undefined, locale: getLocale(context) };
+  return {
+    organizations: options,
+    roles,
+    preset: preset ? String(preset) : undefined,
+    locale: getLocale(context),
+    constraint: formConstraint(addUserSchema),
+  };
 }
 
 /** `POST /api/users`: the backend creates the user and sends the invitation e-mail. */
@@ -45,6 +52,7 @@ export default function AddUser({ loaderData, actionData }: Route.ComponentProps
         mode="add"
         defaultValue={{ organization_id: loaderData.preset, locale: loaderData.locale, role_ids: [] }}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
         organizations={loaderData.organizations}
         roles={loaderData.roles}
         currentRoles={[]}

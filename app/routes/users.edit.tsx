@@ -8,6 +8,7 @@ import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { assignableRoles, organizationOptions } from "~/lib/admin/options.server";
 import { loadRecord, recordId } from "~/lib/admin/upstream.server";
 import { getEnv } from "~/lib/cloudflare.server";
+import { formConstraint } from "~/lib/form-constraint.server";
 import { readFormData, saveFailure, submitForm } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
 import { requireScreen, UpstreamError } from "~/lib/sanctum/context.server";
@@ -28,7 +29,12 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const options = organizations ?? (record.organization ? [{ id: record.organization.id, name: record.organization.name }] : []);
   // Roles the user already holds stay listed (and ticked) even when the caller could not newly give them.
   const held = record.roles.filter((role) => roles && !roles.some((option) => option.id === role.id));
-  return { record, organizations: options, roles: roles && [...roles, ...held].sort((a, b) => a.name.localeCompare(b.name)) };
+  return {
+    record,
+    organizations: options,
+    roles: roles && [...roles, ...held].sort((a, b) => a.name.localeCompare(b.name)),
+    constraint: formConstraint(editUserSchema),
+  };
 }
 
 /**
@@ -81,6 +87,7 @@ export default function EditUser({ loaderData, actionData }: Route.ComponentProp
           status: record.status,
         }}
         lastResult={actionData?.result}
+        constraint={loaderData.constraint}
         organizations={loaderData.organizations}
         roles={loaderData.roles}
         currentRoles={record.roles}

@@ -2,9 +2,8 @@ import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { Form } from "react-router";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
 import { useTranslation } from "~/lib/i18n";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
 import { FormActions, FormSection } from "./form-layout";
-import { loadPhoneRules, organizationSchema } from "./organization-schema";
 import { LOCALES, ORGANIZATION_STATUSES, ORGANIZATION_TYPES } from "./types";
 
 export type OrganizationFormDefaults = Partial<Record<string, string>>;
@@ -13,31 +12,31 @@ interface OrganizationFormProps {
   mode: "add" | "edit";
   defaultValue: OrganizationFormDefaults;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** `formConstraint(organizationSchema)`, from the loader. */
+  constraint: FormConstraint;
   countries: { value: string; label: string }[];
   timeZones: string[];
 }
 
 /** The add and edit form of an organization: account, contact, address and defaults. */
-export function OrganizationForm({ mode, defaultValue, lastResult, countries, timeZones }: OrganizationFormProps) {
+export function OrganizationForm({ mode, defaultValue, lastResult, constraint, countries, timeZones }: OrganizationFormProps) {
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation();
-  const schema = organizationSchema;
-  const [form, fields] = useSchemaForm(schema, {
+  const [form, fields] = useSchemaForm({
     id: `organization-${mode}`,
     lastResult,
     defaultValue,
+    constraint,
+    // On the form's first focus, with the schema: the phone and country checks' metadata (28 KiB). The browser checks
+    // nothing before both are here (the server does), so no field is ever checked without the phone rules.
+    schema: () =>
+      import("./organization-schema").then(async (module) => {
+        await module.loadPhoneRules();
+        return module.organizationSchema;
+      }),
   });
-  // The phone and country checks' metadata (28 KiB) is fetched when the form is first focused, not with the page; until
-  // it is here the server alone checks them. A phone or country left before it arrived is checked again once it has.
-  const fetchPhoneRules = () =>
-    void loadPhoneRules()
-      .then((brought) => {
-        if (!brought) return;
-        for (const field of [fields.contact_phone, fields.country]) if (field.value) form.validate({ name: field.name });
-      })
-      .catch(() => {});
   return (
-    <Form method="post" {...getFormProps(form)} onFocus={fetchPhoneRules} className="space-y-6">
+    <Form method="post" {...getFormProps(form)} className="space-y-6">
       <ErrorList id={form.errorId} errors={form.errors} />
       <FormSection title={t("organizations.sections.account")} description={t("organizations.sections.accountDescription")}>
         <InputField field={fields.name} label={t("organizations.fields.name")} autoComplete="off" />

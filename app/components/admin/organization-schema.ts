@@ -1,7 +1,7 @@
 // The phone and country checks use libphonenumber's small metadata (number lengths per country), which is
 // 28 KiB gzipped: the server has it from the start (~/lib/admin/organization-schema.server.ts), the browser fetches it when
-// the form is first focused (`loadPhoneRules`) and checks without it until then. The backend validates with the full
-// metadata and stores E.164.
+// the form is first focused (`loadPhoneRules`, with this schema: decision 063), so the browser never checks without it.
+// The backend validates with the full metadata and stores E.164.
 import type { CountryCode } from "libphonenumber-js/min";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
@@ -30,16 +30,11 @@ export function setPhoneRules(rules: PhoneRules): void {
   phoneRules = rules;
 }
 
-/**
- * In the browser: fetches libphonenumber's rules, on the form's first focus, for its own checks. True when this call
- * brought them (what was checked before without them is to be checked again).
- */
-export async function loadPhoneRules(): Promise<boolean> {
-  if (phoneRules) return false;
+/** In the browser: fetches libphonenumber's rules (on the form's first focus, with this module) for its own checks. */
+export async function loadPhoneRules(): Promise<void> {
+  if (phoneRules) return;
   const { getCountries, isValidPhoneNumber } = await import("libphonenumber-js/min");
-  if (phoneRules) return false;
-  setPhoneRules({ countries: getCountries(), isValidPhoneNumber });
-  return true;
+  phoneRules ??= { countries: getCountries(), isValidPhoneNumber };
 }
 
 /** A country libphonenumber knows; until its rules are here (browser only), any two capital letters. */

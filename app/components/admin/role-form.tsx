@@ -3,28 +3,31 @@ import { Form } from "react-router";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { useTranslation } from "~/lib/i18n";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
 import { FormActions, FormSection } from "./form-layout";
 import { PermissionMatrix } from "./permission-matrix";
-import { roleSchema } from "./role-schema";
 import { ROLE_SCOPES } from "./types";
 
 interface RoleFormProps {
   mode: "add" | "edit";
   defaultValue: { name?: string; description?: string; scope?: string; permissions?: string[] };
   lastResult: SubmissionResult<string[]> | undefined;
+  /** `formConstraint(roleSchema)`, from the loader. */
+  constraint: FormConstraint;
   isSystem?: boolean;
   /** The full-access role: its keys are shown read-only. */
   fullAccess?: boolean;
 }
 
 /** The add and edit form of a role: name, description and the permission matrix. */
-export function RoleForm({ mode, defaultValue, lastResult, isSystem = false, fullAccess = false }: RoleFormProps) {
+export function RoleForm({ mode, defaultValue, lastResult, constraint, isSystem = false, fullAccess = false }: RoleFormProps) {
   const { t } = useTranslation("admin");
-  const [form, fields] = useSchemaForm(roleSchema, {
+  const [form, fields] = useSchemaForm({
     id: `role-${mode}`,
     lastResult,
     defaultValue,
+    constraint,
+    schema: () => import("./role-schema").then((module) => module.roleSchema),
   });
   const initial = fields.permissions.initialValue;
   const permissions = Array.isArray(initial) ? initial.filter((key): key is string => typeof key === "string") : initial ? [initial] : [];

@@ -5,10 +5,9 @@ import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
 import { Label } from "~/components/ui/label";
 import { useTranslation } from "~/lib/i18n";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
 import { FormActions, FormSection } from "./form-layout";
 import { LOCALES, type OrganizationOption, type Role, USER_STATUSES } from "./types";
-import { addUserSchema, editUserSchema } from "./user-schema";
 
 export interface UserFormDefaults {
   name?: string;
@@ -23,6 +22,8 @@ interface UserFormProps {
   mode: "add" | "edit";
   defaultValue: UserFormDefaults;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** `formConstraint` of the mode's schema, from the loader. */
+  constraint: FormConstraint;
   organizations: OrganizationOption[];
   /** Roles the caller may give; `null` when they cannot list roles (the user's roles are kept as they are). */
   roles: Pick<Role, "id" | "name">[] | null;
@@ -31,14 +32,15 @@ interface UserFormProps {
 }
 
 /** The add and edit form of a user: account (name, e-mail, language) and access (organization, roles, status). */
-export function UserForm({ mode, defaultValue, lastResult, organizations, roles, currentRoles }: UserFormProps) {
+export function UserForm({ mode, defaultValue, lastResult, constraint, organizations, roles, currentRoles }: UserFormProps) {
   const { t } = useTranslation("admin");
   const { t: tc } = useTranslation();
-  const schema = mode === "add" ? addUserSchema : editUserSchema;
-  const [form, fields] = useSchemaForm(schema, {
+  const [form, fields] = useSchemaForm({
     id: `user-${mode}`,
     lastResult,
     defaultValue,
+    constraint,
+    schema: () => import("./user-schema").then((module) => (mode === "add" ? module.addUserSchema : module.editUserSchema)),
   });
   const chosenRoles = new Set((fields.role_ids.initialValue as string[] | string | undefined) ?? []);
 

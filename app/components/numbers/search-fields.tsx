@@ -3,20 +3,25 @@ import { FormSection } from "~/components/admin/form-layout";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
 import { useTranslation } from "~/lib/i18n";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
 import { NUMBER_TYPES, PATTERN_MODES, SEARCH_COUNTRIES, SEARCH_FEATURES } from "../../../common/phone-numbers";
-import { criteriaSchema } from "./criteria-schema";
 import type { NumberOrder } from "./types";
 
-/** The Conform form of the number search (criteria as a draft order holds them, or the defaults). */
+/**
+ * The Conform form of the number search (criteria as a draft order holds them, or the defaults); `constraint` is
+ * `formConstraint(criteriaSchema)`, from the loader.
+ */
 export function useCriteriaForm(
   id: string,
   criteria: NumberOrder["criteria"] | undefined,
   lastResult: SubmissionResult<string[]> | undefined,
+  constraint: FormConstraint,
 ) {
-  return useSchemaForm(criteriaSchema, {
+  return useSchemaForm({
     id,
     lastResult,
+    constraint,
+    schema: () => import("./criteria-schema").then((module) => module.criteriaSchema),
     defaultValue: {
       country: criteria?.country ?? "US",
       type: criteria?.type ?? "local",

@@ -9,8 +9,8 @@ import { Card, CardAction, CardContent, CardDescription, CardHeader, CardTitle }
 import { ErrorList, InputField } from "~/components/ui/form-field";
 import type { FormReply } from "~/lib/forms.server";
 import { useTranslation } from "~/lib/i18n";
-import { type TwoFactorIntent, twoFactorSchema } from "~/lib/two-factor";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import type { TwoFactorIntent } from "~/lib/two-factor";
+import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 
 /** What the Security tab's loader knows of the second factor (null: the backend offers none, or masquerading). */
@@ -22,6 +22,8 @@ export interface TwoFactorView {
   /** The password was confirmed within the backend's window: the forms need not ask for it. */
   passwordConfirmed: boolean;
   required: boolean;
+  /** Each intent's form's `formConstraint` (with the password when it is needed). */
+  constraint: Record<TwoFactorIntent, FormConstraint>;
 }
 
 export type TwoFactorReply = FormReply & { intent: TwoFactorIntent; recoveryCodes?: string[] };
@@ -30,6 +32,7 @@ export type TwoFactorReply = FormReply & { intent: TwoFactorIntent; recoveryCode
 function IntentForm({
   intent,
   needsPassword,
+  constraint,
   reply,
   withCode,
   submitLabel,
@@ -37,6 +40,7 @@ function IntentForm({
 }: {
   intent: TwoFactorIntent;
   needsPassword: boolean;
+  constraint: FormConstraint;
   reply: TwoFactorReply | undefined;
   withCode?: boolean;
   submitLabel: string;
@@ -44,9 +48,11 @@ function IntentForm({
 }) {
   const { t } = useTranslation("profile");
   const navigation = useNavigation();
-  const [form, fields] = useSchemaForm(twoFactorSchema(intent, needsPassword), {
+  const [form, fields] = useSchemaForm({
     id: `two-factor-${intent}`,
     lastResult: reply?.intent === intent ? reply.result : undefined,
+    constraint,
+    schema: () => import("~/lib/two-factor").then((module) => module.twoFactorSchema(intent, needsPassword)),
   });
   return (
     <Form method="post" action="/profile/security" {...getFormProps(form)} className="grid max-w-md gap-4">
@@ -134,7 +140,13 @@ export function TwoFactorCard({
         {view?.state === "off" && (
           <>
             <p>{t("twoFactor.offText")}</p>
-            <IntentForm intent="enable" needsPassword={needsPassword} reply={reply} submitLabel={t("twoFactor.enable")} />
+            <IntentForm
+              intent="enable"
+              needsPassword={needsPassword}
+              constraint={view.constraint.enable}
+              reply={reply}
+              submitLabel={t("twoFactor.enable")}
+            />
           </>
         )}
         {view?.state === "pending" && (
@@ -162,9 +174,23 @@ export function TwoFactorCard({
             </div>
             <div className="grid gap-3">
               <p>{t("twoFactor.confirmStep")}</p>
-              <IntentForm intent="confirm" needsPassword={needsPassword} reply={reply} withCode submitLabel={t("twoFactor.confirm")} />
+              <IntentForm
+                intent="confirm"
+                needsPassword={needsPassword}
+                constraint={view.constraint.confirm}
+                reply={reply}
+                withCode
+                submitLabel={t("twoFactor.confirm")}
+              />
             </div>
-            <IntentForm intent="cancel" needsPassword={needsPassword} reply={reply} submitLabel={t("twoFactor.cancel")} variant="outline" />
+            <IntentForm
+              intent="cancel"
+              needsPassword={needsPassword}
+              constraint={view.constraint.cancel}
+              reply={reply}
+              submitLabel={t("twoFactor.cancel")}
+              variant="outline"
+            />
           </>
         )}
         {view?.state === "on" && (
@@ -173,6 +199,7 @@ export function TwoFactorCard({
             <IntentForm
               intent="recovery-codes"
               needsPassword={needsPassword}
+              constraint={view.constraint["recovery-codes"]}
               reply={reply}
               submitLabel={t("twoFactor.regenerate")}
               variant="outline"
@@ -183,6 +210,7 @@ export function TwoFactorCard({
               <IntentForm
                 intent="disable"
                 needsPassword={needsPassword}
+                constraint={view.constraint.disable}
                 reply={reply}
                 submitLabel={t("twoFactor.disable")}
                 variant="destructive"

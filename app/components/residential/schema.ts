@@ -1,8 +1,7 @@
 import { REQUIRED, requiredOr, tooLong } from "~/components/admin/schema";
 import { validationMessage } from "~/lib/validation-message";
 import { z } from "~/lib/zod";
-
-export const LANGUAGES = ["en", "fr", "ar"] as const;
+import { LANGUAGES } from "./types";
 
 /** Step 1: the subscriber; `organization_id` is posted only by provider staff. */
 export const subscriberSchema = z.object({

@@ -3,8 +3,8 @@ import { Form } from "react-router";
 import { FormActions, FormSection } from "~/components/admin/form-layout";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
 import { useTranslation } from "~/lib/i18n";
-import { useSchemaForm } from "~/lib/use-schema-form";
-import { LANGUAGES, subscriberSchema } from "./schema";
+import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
+import { LANGUAGES } from "./types";
 
 /**
  * Step 1: who the subscriber is. Provider staff choose the residential organization (`organizations` given);
@@ -13,20 +13,25 @@ import { LANGUAGES, subscriberSchema } from "./schema";
 export function SubscriberForm({
   defaultValue,
   lastResult,
+  constraint,
   organizations,
   cancelTo,
 }: {
   defaultValue: Record<string, string>;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** `formConstraint(subscriberSchema)`, from the loader. */
+  constraint: FormConstraint;
   organizations: { id: number; name: string }[] | null;
   cancelTo: string;
 }) {
   const { t } = useTranslation("residential");
   const { t: tc } = useTranslation();
-  const [form, fields] = useSchemaForm(subscriberSchema, {
+  const [form, fields] = useSchemaForm({
     id: "residential-subscriber",
     lastResult,
     defaultValue,
+    constraint,
+    schema: () => import("./schema").then((module) => module.subscriberSchema),
   });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-6">

@@ -1,3 +1,6 @@
+/** The languages a subscriber's voicemail and e-mails can be in. */
+export const LANGUAGES = ["en", "fr", "ar"] as const;
+
 /** `ResidentialDraft` of the API (docs/api.md, "Residential user wizard"). */
 export type DraftStep = "address" | "number" | "e911" | "review";
 

@@ -1,4 +1,4 @@
-import { addressLine } from "./e911-schema";
+import { addressLine } from "./e911-address";
 
 /**
  * A street address on one line, isolated left to right: "455 N Cityfront Plaza Dr, Chicago IL 60611" starts with

@@ -1,8 +1,3 @@
-import { requiredOr, tooLong } from "~/components/admin/schema";
-import { validationMessage } from "~/lib/validation-message";
-import { z } from "~/lib/zod";
-import { normalizeMac } from "../../../common/devices";
-
 /** Device shapes of docs/api.md (`/api/devices`). */
 export const OVERRIDE_TYPES = ["string", "integer", "boolean"] as const;
 export type OverrideType = (typeof OVERRIDE_TYPES)[number];
@@ -34,23 +29,6 @@ export interface DeviceWithOverrides extends Device {
 export function formatMac(mac: string): string {
   return (mac.match(/.{2}/g) ?? [mac]).join(":").toUpperCase();
 }
-
-/** The add-device form; the backend normalises and checks the MAC again. */
-export const deviceSchema = z.object({
-  mac: z.string(requiredOr(validationMessage("invalid"))).check(
-    z.trim(),
-    z.minLength(1),
-    z.maxLength(40, tooLong(40)),
-    // Checked here too (the backend checks again) so that a form missing its organization reports both.
-    z.refine((mac) => normalizeMac(mac) !== null, "devices.mac_invalid"),
-  ),
-  vendor: z.string(requiredOr(validationMessage("invalid"))).check(z.trim(), z.minLength(1), z.maxLength(100, tooLong(100))),
-  model: z.pipe(
-    z.optional(z.string().check(z.trim(), z.maxLength(100, tooLong(100)))),
-    z.transform((value) => value || null),
-  ),
-  organization_id: z.optional(z.coerce.number().check(z.int(), z.positive())),
-});
 
 /** One row of the overrides form as typed (values are checked against their type by the backend). */
 export interface OverrideDraft {

@@ -4,15 +4,15 @@ import { Form } from "react-router";
 import { FormActions, FormSection } from "~/components/admin/form-layout";
 import { ErrorList, InputField, SelectField } from "~/components/ui/form-field";
 import { useTranslation } from "~/lib/i18n";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
 import { DIRECTIONALS, E911_COUNTRIES, regionsOf } from "../../../common/e911";
-import { e911AddressSchema } from "./e911-schema";
 
 /** Caller name and the address fields of an E911 address; state and postal format follow the country. */
 export function E911AddressForm({
   id,
   defaultValue,
   lastResult,
+  constraint,
   cancelTo,
   submitLabel,
   hidden,
@@ -20,16 +20,20 @@ export function E911AddressForm({
   id: string;
   defaultValue: Record<string, string>;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** `formConstraint(e911AddressSchema)`, from the loader. */
+  constraint: FormConstraint;
   cancelTo: string;
   submitLabel: string;
   /** Extra hidden inputs (the bulk form's number ids). */
   hidden?: React.ReactNode;
 }) {
   const { t } = useTranslation("e911");
-  const [form, fields] = useSchemaForm(e911AddressSchema, {
+  const [form, fields] = useSchemaForm({
     id,
     lastResult,
     defaultValue,
+    constraint,
+    schema: () => import("./e911-schema").then((module) => module.e911AddressSchema),
   });
   const country = E911_COUNTRIES.find((code) => code === fields.country.value) ?? "US";
   const directionals = DIRECTIONALS.map((value) => ({ value, label: t(`directionals.${value}`) }));

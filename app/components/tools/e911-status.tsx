@@ -1,6 +1,6 @@
 import { Badge } from "~/components/ui/badge";
 import { useTranslation } from "~/lib/i18n";
-import type { E911Address, E911Entry } from "./e911-schema";
+import type { E911Address, E911Entry } from "./e911-address";
 
 export function ValidationBadge({ status }: { status: E911Address["validation_status"] }) {
   const { t } = useTranslation("e911");

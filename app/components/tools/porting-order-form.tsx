@@ -1,5 +1,4 @@
-import { getFormProps, type SubmissionResult, useForm } from "@conform-to/react";
-import { getZodConstraint } from "@conform-to/zod/v4";
+import { getFormProps, type SubmissionResult } from "@conform-to/react";
 import { useCallback, useEffect, useRef } from "react";
 import { Form, Link, useFetcher, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
@@ -8,11 +7,11 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { CheckboxField, ErrorList, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
-import { parseWithZod } from "~/lib/form-parse";
 import { useTranslation } from "~/lib/i18n";
+import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 import { E911_COUNTRIES, regionsOf } from "../../../common/e911";
-import { DOCUMENT_KINDS, type NumberCheck, type PortingOrderDefaults, portingOrderSchema, splitNumbers } from "./porting-order";
+import { DOCUMENT_KINDS, type NumberCheck, type PortingOrderDefaults, splitNumbers } from "./porting-order";
 
 /** Quiet time after the last keystroke in the numbers before they are checked (with JavaScript). */
 const CHECK_DELAY_MS = 800;
@@ -59,6 +58,7 @@ function NumberCheckNotice({ check, checking }: { check: NumberCheck | null; che
 export function PortingOrderForm({
   defaultValue,
   lastResult,
+  constraint,
   cancelTo,
   pinSet,
   organizations,
@@ -66,6 +66,8 @@ export function PortingOrderForm({
 }: {
   defaultValue: PortingOrderDefaults;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** `formConstraint(portingOrderSchema)`, from the loader. */
+  constraint: FormConstraint;
   cancelTo: string;
   /** Editing an order that has a PIN: the field replaces it, empty keeps it. */
   pinSet: boolean;
@@ -77,14 +79,13 @@ export function PortingOrderForm({
   const { t } = useTranslation("porting");
   const navigation = useNavigation();
   const saving = navigation.state === "submitting";
-  const [form, fields] = useForm<PortingOrderDefaults>({
+  const [form, fields] = useSchemaForm({
     id: "porting-order",
     defaultValue,
     lastResult,
-    constraint: getZodConstraint(portingOrderSchema),
+    constraint,
+    schema: () => import("./porting-order-schema").then((module) => module.portingOrderSchema),
     shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: portingOrderSchema }),
   });
   useMessageStrings(form.errors);
   const address = fields.service_address.getFieldset();

@@ -8,14 +8,16 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/select";
 import { useTranslation } from "~/lib/i18n";
-import { useSchemaForm } from "~/lib/use-schema-form";
+import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
 import { cn } from "~/lib/utils";
-import { TTS_FORMATS, type TtsCatalogue, type TtsVoice, ttsSchema } from "./tts";
+import { TTS_FORMATS, type TtsCatalogue, type TtsVoice } from "./tts";
 
 interface TtsFormProps {
   mode: "add" | "edit";
   defaultValue: Partial<Record<string, string>>;
   lastResult: SubmissionResult<string[]> | undefined;
+  /** `formConstraint(ttsSchema)`, from the loader. */
+  constraint: FormConstraint;
   catalogue: TtsCatalogue;
   /** Organizations provider staff may create the prompt in (null: the member's own). */
   organizations: OrganizationOption[] | null;
@@ -28,15 +30,17 @@ interface TtsFormProps {
  * backend refuses a voice of another language at the field; with JavaScript only the chosen language's
  * voices are offered. "Listen" posts the form (nothing is saved) and plays the preview it answers.
  */
-export function TtsForm({ mode, defaultValue, lastResult, catalogue, organizations, previewUrl }: TtsFormProps) {
+export function TtsForm({ mode, defaultValue, lastResult, constraint, catalogue, organizations, previewUrl }: TtsFormProps) {
   const { t } = useTranslation("tts");
   const { t: ta } = useTranslation("admin");
   const navigation = useNavigation();
   const busyIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
-  const [form, fields] = useSchemaForm(ttsSchema, {
+  const [form, fields] = useSchemaForm({
     id: `tts-${mode}`,
     lastResult,
     defaultValue,
+    constraint,
+    schema: () => import("./tts-schema").then((module) => module.ttsSchema),
   });
   const [language, setLanguage] = useState<string>(String(fields.language.initialValue ?? ""));
   // The server renders every voice (a page without JavaScript keeps them all); once hydrated, one language's.

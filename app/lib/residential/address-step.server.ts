@@ -1,7 +1,8 @@
 import { data, redirect } from "react-router";
 import type { AddressState, ResidentialDraft } from "~/components/residential/types";
 import { residentialUrl, type Step } from "~/components/residential/wizard";
-import { ADDRESS_FIELDS, addressBody, e911AddressSchema } from "~/components/tools/e911-schema";
+import { ADDRESS_FIELDS, addressBody } from "~/components/tools/e911-address";
+import { e911AddressSchema } from "~/components/tools/e911-schema";
 import { actionFailure, CARRIER_FAILED, type FormReply, failureMessage, parseForm, saveFailed } from "~/lib/forms.server";
 import type { SanctumClient } from "~/lib/sanctum/client.server";
 

@@ -7,9 +7,9 @@ import {
   type NumberCheck,
   orderBody,
   type PortingOrder,
-  portingOrderSchema,
   splitNumbers,
 } from "~/components/tools/porting-order";
+import { portingOrderSchema } from "~/components/tools/porting-order-schema";
 import { getEnv } from "~/lib/cloudflare.server";
 import { parseWithZod } from "~/lib/form-parse";
 import {

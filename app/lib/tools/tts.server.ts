@@ -1,5 +1,6 @@
 import { data, type RouterContextProvider } from "react-router";
-import { type TtsCatalogue, type TtsPrompt, ttsSchema } from "~/components/tools/tts";
+import type { TtsCatalogue, TtsPrompt } from "~/components/tools/tts";
+import { ttsSchema } from "~/components/tools/tts-schema";
 import { getEnv } from "~/lib/cloudflare.server";
 import { parseWithZod } from "~/lib/form-parse";
 import { type FormReply, readFormData, replyWithErrors, saveFailed } from "~/lib/forms.server";
