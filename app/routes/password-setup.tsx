@@ -1,6 +1,6 @@
 import { getFormProps } from "@conform-to/react";
 import { data, Form, Link, useNavigation } from "react-router";
-import { setupSchema } from "~/components/auth/schemas";
+import { setupSchema } from "~/components/auth/password-setup-schema";
 import { PageTitle } from "~/components/page-title";
 import { Alert, AlertDescription } from "~/components/ui/alert";
 import { Button } from "~/components/ui/button";
@@ -64,7 +64,7 @@ export default function PasswordSetup({ loaderData, actionData }: Route.Componen
     id: "password-setup",
     lastResult: actionData?.result,
     constraint: loaderData.constraint,
-    schema: () => import("~/components/auth/schemas").then((module) => module.setupSchema(minLength)),
+    schema: () => import("~/components/auth/password-setup-schema").then((module) => module.setupSchema(minLength)),
   });
   const validLink = loaderData.token && loaderData.email;
   return (

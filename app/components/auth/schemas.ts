@@ -17,10 +17,6 @@ export const registerSchema = (minLength: number) =>
     email: z.email({ error: validationMessage("email") }),
   });
 
-/** /password-setup (the link of the invitation or forgot-password e-mail), with the system's minimum length. */
-export const setupSchema = (minLength: number) =>
-  newPasswordSchema(minLength, { token: z.string({ error: "passwords.token" }), email: z.email({ error: "passwords.token" }) });
-
 const redirectTo = z.optional(z.string());
 
 /** /two-factor-challenge: the authenticator's code. */

@@ -14,12 +14,15 @@ export function stripComments(source: string): string {
 const IMPORT = /(?:^|[\s;])(?:import|export)\s+(type\s+)?(?:[^'"`;]*?\s+from\s+)?["']([^"']+)["']/g;
 const DYNAMIC_IMPORT = /(?<!typeof\s)\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
-/** The app modules a module imports at run time, statically or lazily (type-only imports and packages left out). */
-export function importsOf(file: string, source: string): string[] {
+/**
+ * The app modules a module imports at run time, statically or lazily (type-only imports and packages left out);
+ * `{ lazy: false }`: the static ones only (what loads with the module).
+ */
+export function importsOf(file: string, source: string, { lazy = true }: { lazy?: boolean } = {}): string[] {
   const code = stripComments(source);
   const specifiers = [
     ...[...code.matchAll(IMPORT)].filter(([, typeOnly]) => !typeOnly).map(([, , specifier]) => specifier),
-    ...[...code.matchAll(DYNAMIC_IMPORT)].map(([, specifier]) => specifier),
+    ...(lazy ? [...code.matchAll(DYNAMIC_IMPORT)].map(([, specifier]) => specifier) : []),
   ];
   const files: string[] = [];
   for (const specifier of specifiers) {
