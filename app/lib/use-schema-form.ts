@@ -56,7 +56,10 @@ export function useSchemaForm<Schema extends FormSchema>(options: {
   return [form, fields] as const;
 }
 
-/** Loads the schema and the parser the first time focus enters the form (a field, a button, a click inside). */
+/**
+ * Loads the schema and the parser the first time focus enters the form (a field, a button, a click inside), or at
+ * once if focus is already in it when the page hydrates (an `autoFocus` field, a click before hydration).
+ */
 function useLoadOnFirstFocus<Schema extends FormSchema>(
   formId: string,
   loadSchema: () => Promise<Schema>,
@@ -68,7 +71,7 @@ function useLoadOnFirstFocus<Schema extends FormSchema>(
   useEffect(() => {
     let started = false;
     let active = true;
-    const onFocusIn = (event: FocusEvent) => {
+    const onFocusIn = (event: { target: EventTarget | null }) => {
       if (started || !inForm(event.target, formId)) return;
       started = true;
       document.removeEventListener("focusin", onFocusIn);
@@ -80,6 +83,7 @@ function useLoadOnFirstFocus<Schema extends FormSchema>(
         .catch(() => {});
     };
     document.addEventListener("focusin", onFocusIn);
+    onFocusIn({ target: document.activeElement });
     return () => {
       active = false;
       document.removeEventListener("focusin", onFocusIn);
