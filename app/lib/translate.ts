@@ -12,8 +12,8 @@
 
 /** One namespace's strings in one language, as a file of `app/locales/<language>/` exports it. */
 export type Strings = { readonly [key: string]: unknown };
-/** A language's loaded namespaces by name (a namespace that failed to load is absent). */
-export type LoadedStrings = { readonly [namespace: string]: Strings | undefined };
+/** A language's loaded namespaces by name (one that failed to load has none: absent or null). */
+export type LoadedStrings = { readonly [namespace: string]: Strings | null | undefined };
 export type TranslateOptions = { readonly [option: string]: unknown };
 
 const SENTENCE_CHARACTER = /[ ,?!;]/;
@@ -28,7 +28,7 @@ function readsAsSentence(key: string): boolean {
 const PLACEHOLDER = /\{\{(.+?)\}\}/g;
 
 /** `key` in `strings` ("a.b.c" walks nested objects), own properties only. */
-function find(strings: Strings | undefined, key: string): unknown {
+function find(strings: Strings | null | undefined, key: string): unknown {
   let current: unknown = strings;
   for (const part of key.split(".")) {
     if (!current || typeof current !== "object" || !Object.hasOwn(current, part)) return undefined;
@@ -76,7 +76,8 @@ export function translate(loaded: LoadedStrings, language: string, namespace: st
   }
   const strings = loaded[ns];
   const context = values.context;
-  const withContext = (typeof context === "string" || typeof context === "number") && context !== "" ? find(strings, `${key}_${context}`) : undefined;
+  const withContext =
+    (typeof context === "string" || typeof context === "number") && context !== "" ? find(strings, `${key}_${context}`) : undefined;
   const found = withContext !== undefined ? withContext : find(strings, key);
   if (found && typeof found === "object") {
     return values.returnObjects ? interpolateAll(found, values) : `key '${key} (${language})' returned an object instead of string.`;

@@ -26,7 +26,20 @@ function objectKeys(strings: Tree, prefix = ""): string[] {
 }
 const placeholders = (text: string) => [...new Set([...text.matchAll(/\{\{(.+?)\}\}/g)].map((match) => match[1].trim()))];
 
-const SAMPLES: unknown[] = ["Kevin Park", 7, 0, "", "O'Brien & <Co>", "a$&b $1", "{{name}}", "$t(common:cancel)", null, undefined, { a: 1 }, true];
+const SAMPLES: unknown[] = [
+  "Kevin Park",
+  7,
+  0,
+  "",
+  "O'Brien & <Co>",
+  "a$&b $1",
+  "{{name}}",
+  "$t(common:cancel)",
+  null,
+  undefined,
+  { a: 1 },
+  true,
+];
 
 describe.each(LOCALES)("t gives i18next's answer (%s)", (locale) => {
   const loaded: LoadedStrings = resources[locale];
@@ -43,7 +56,8 @@ describe.each(LOCALES)("t gives i18next's answer (%s)", (locale) => {
           ["common", key, { ns: namespace }],
         ];
         for (const [inNamespace, asKey, options] of asked) {
-          const expected = inNamespace === namespace ? reference(asKey, options) : i18n.t(asKey as never, { ns: inNamespace, ...options } as never);
+          const expected =
+            inNamespace === namespace ? reference(asKey, options) : i18n.t(asKey as never, { ns: inNamespace, ...options } as never);
           expect([asKey, translate(loaded, locale, inNamespace, asKey, { ...options })]).toEqual([asKey, expected]);
           compared++;
         }
@@ -61,7 +75,9 @@ describe.each(LOCALES)("t gives i18next's answer (%s)", (locale) => {
         const names = placeholders(String(reference(key)));
         if (names.length === 0) continue;
         for (const [index, sample] of SAMPLES.entries()) {
-          const values = Object.fromEntries(names.map((name, position) => [name, position === 0 ? sample : SAMPLES[(index + position) % 5]]));
+          const values = Object.fromEntries(
+            names.map((name, position) => [name, position === 0 ? sample : SAMPLES[(index + position) % 5]]),
+          );
           for (const options of [
             values,
             { ...values, count: 2 },
@@ -125,7 +141,12 @@ describe.each(LOCALES)("t gives i18next's answer (%s)", (locale) => {
   ])("for %j, a key the catalogue lacks, with and without a default value", async (key) => {
     const i18n = await i18nextInstance(locale);
     const reference = i18n.getFixedT(null, "common") as unknown as (key: string, options?: object) => unknown;
-    for (const options of [undefined, { defaultValue: "Fallback {{name}}", name: "Kevin" }, { defaultValue: "" }, { ns: "validation", defaultValue: key }]) {
+    for (const options of [
+      undefined,
+      { defaultValue: "Fallback {{name}}", name: "Kevin" },
+      { defaultValue: "" },
+      { ns: "validation", defaultValue: key },
+    ]) {
       expect([options, translate(resources[locale], locale, "common", key, options)]).toEqual([options, reference(key, options)]);
     }
   });
@@ -135,7 +156,7 @@ describe.each(LOCALES)("t gives i18next's answer (%s)", (locale) => {
  * What the catalogue may use: the features `translate` implements. A string or key outside them fails here, with
  * the place named, instead of rendering differently from i18next.
  */
-export function unsupportedFeatures(strings: Tree, where: string): string[] {
+function unsupportedFeatures(strings: Tree, where: string): string[] {
   const found: string[] = [];
   const keys = Object.keys(strings);
   for (const [key, value] of Object.entries(strings)) {
@@ -159,7 +180,9 @@ export function unsupportedFeatures(strings: Tree, where: string): string[] {
 
 describe("the catalogue uses only what t implements", () => {
   it.each(LOCALES)("%s: nested keys and {{name}} placeholders, nothing else", (locale) => {
-    expect(Object.entries(resources[locale]).flatMap(([namespace, strings]) => unsupportedFeatures(strings, `${locale}/${namespace}`))).toEqual([]);
+    expect(
+      Object.entries(resources[locale]).flatMap(([namespace, strings]) => unsupportedFeatures(strings, `${locale}/${namespace}`)),
+    ).toEqual([]);
   });
 
   it("names each feature it does not implement", () => {
