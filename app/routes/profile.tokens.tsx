@@ -87,7 +87,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfileTokens({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(["profile", "admin"]);
+  const { t, language } = useTranslation(["profile", "admin"]);
   const navigation = useNavigation();
   const { tokens, masquerading, abilities, origin } = loaderData;
   const reply = actionData as CreateReply | undefined;
@@ -100,7 +100,7 @@ export default function ProfileTokens({ loaderData, actionData }: Route.Componen
   });
   const label = (key: string) =>
     t(`admin:permissions.keys.${translationId(key)}` as "admin:permissions.keys", { defaultValue: key }) as string;
-  const locale = i18n.language;
+  const locale = language;
   if (masquerading) {
     return (
       <>
