@@ -16,8 +16,8 @@ import { createElement, forwardRef, type ReactNode } from "react";
  * every lucide icon, with the props this portal passes and others). Anything else (a size, a colour, a stroke, a
  * provider's values, no icon data) is drawn by lucide's own component.
  *
- * The build puts this module in place of lucide-react's `Icon.mjs` for lucide's own modules (scripts/lucide-icon.ts);
- * it imports lucide's original from here, which that redirection leaves alone.
+ * The server's build puts this module in place of lucide-react's `Icon.mjs` for lucide's own modules
+ * (scripts/lucide-icon.ts); it imports lucide's original from here, which that redirection leaves alone.
  */
 
 type IconProps = LucideProps & { icon?: LucideIconData; iconNode?: LucideIconData["node"] };

@@ -2,7 +2,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { FAST_ICON, isLucidesIconImport, lucideIcon } from "../../../scripts/lucide-icon";
+import { FAST_ICON, isLucidesIconImport, lucideIcon, SERVER_ENVIRONMENT } from "../../../scripts/lucide-icon";
 
 const esm = join(dirname(createRequire(import.meta.url).resolve("lucide-react")), "../esm");
 
@@ -16,7 +16,16 @@ describe("the build gives lucide's modules the portal's Icon (decision 064)", ()
     expect(isLucidesIconImport("./Icon.mjs", undefined)).toBe(false);
     expect(isLucidesIconImport("../createLucideIcon.mjs", join(esm, "icons/users.mjs"))).toBe(false);
     expect(FAST_ICON).toMatch(/app[\\/]lib[\\/]lucide-icon\.ts$/);
-    expect(lucideIcon().apply).toBe("build");
+    const plugin = lucideIcon();
+    expect(plugin.apply).toBe("build");
+    const applies = (name: string) => (plugin.applyToEnvironment as (environment: { name: string }) => boolean)({ name });
+    expect([applies("ssr"), applies("client"), applies("amp_backend")]).toEqual([true, false, false]);
+  });
+
+  it("names the portal Worker's environment as vite.config.ts does", () => {
+    expect(readFileSync(join(__dirname, "../../../vite.config.ts"), "utf8")).toContain(
+      `viteEnvironment: { name: "${SERVER_ENVIRONMENT}" }`,
+    );
   });
 
   it("matches how this lucide-react is built: icons use createLucideIcon, which renders ./Icon.mjs", () => {
