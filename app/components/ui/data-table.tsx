@@ -16,6 +16,7 @@ import * as React from "react";
 import { createPath, Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
 import { RouterLinkClick, routerLinkClick } from "~/components/layout/menu-links";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { ListForms, useListForms } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { useTranslation } from "~/lib/i18n";
@@ -237,6 +238,8 @@ export function DataTable<T>({
   const toHref = (changes: Record<string, string | number | null>) =>
     createPath({ pathname: location.pathname, search: withListParams(searchParams, changes) });
   const onLinkClick = routerLinkClick(location, navigate);
+  // The rows' small forms (delete, masquerade) are plain forms sharing the list's submit handler (`ListForms`).
+  const listForms = useListForms();
 
   function go(form: HTMLFormElement, submitter: HTMLElement | null, replace: boolean) {
     const query = compactListQuery(new FormData(form, submitter));
@@ -579,7 +582,11 @@ export function DataTable<T>({
       </div>
     </div>
   );
-  return <RouterLinkClick value={onLinkClick}>{table}</RouterLinkClick>;
+  return (
+    <RouterLinkClick value={onLinkClick}>
+      <ListForms value={listForms}>{table}</ListForms>
+    </RouterLinkClick>
+  );
 }
 
 /**
