@@ -8,11 +8,12 @@
 //   node bench/portal-cpu-workerd.mjs <buildA>,<buildB> /tmp/tape.json 20 '!/login' /dashboard /users
 //
 // Prints, per URL and build, the CPU per request of the workerd process that runs the Workers (user + system, from
-// /proc) as "median (min)" of ROUNDS (default 10) rounds of <n> requests. Ports: PORT (default 5520) upwards, 10 per
-// build. Run from the repository's root (a build's server/.dev.vars holds the SESSION_SECRET the tape's session
+// /proc) as "median (min)" of ROUNDS (default 10) rounds of <n> requests; with REPORT=<file>, also writes them there as
+// JSON ({ loadAverage, pages: [{ url, builds: [{ medianMs, minMs }] }] }, what `npm run bench -- --only ssr` reads).
+// Ports: PORT (default 5520) upwards, 10 per build. Run from the repository's root (a build's server/.dev.vars holds the SESSION_SECRET the tape's session
 // cookie was signed with: record and replay with the same .dev.vars).
 import { execSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
@@ -127,7 +128,9 @@ try {
     if (workerd.length !== 1) throw new Error(`${server.dir}: expected one workerd running the Workers, found ${workerd.length}`);
     server.workerd = workerd[0];
   }
-  console.log(`load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+  const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
+  const report = { loadAverage: [loadAverage()], pages: [] };
+  console.log(`load average ${report.loadAverage[0]}`);
   for (const url of urls) {
     const signedOut = url.startsWith("!");
     const path = signedOut ? url.slice(1) : url;
@@ -146,18 +149,23 @@ try {
         perBuild[index].push((cpuMs(servers[index].workerd) - before) / n);
       }
     }
-    const summary = perBuild.map((values) => {
+    const figures = perBuild.map((values) => {
       const sorted = [...values].sort((a, b) => a - b);
-      return `${sorted[sorted.length >> 1].toFixed(1)} (${sorted[0].toFixed(1)})`;
+      return { medianMs: sorted[sorted.length >> 1], minMs: sorted[0] };
     });
-    console.log(url.padEnd(28), summary.join(" vs "));
+    report.pages.push({ url, builds: figures });
+    console.log(url.padEnd(28), figures.map((figure) => `${figure.medianMs.toFixed(1)} (${figure.minMs.toFixed(1)})`).join(" vs "));
   }
-  console.log(`load average ${readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ")}`);
+  report.loadAverage.push(loadAverage());
+  console.log(`load average ${report.loadAverage[1]}`);
+  if (process.env.REPORT) writeFileSync(process.env.REPORT, JSON.stringify(report));
 } finally {
   for (const server of servers) {
     try {
       process.kill(-server.child.pid, "SIGTERM");
     } catch {}
   }
+  await sleep(1000);
+  rmSync(work, { recursive: true, force: true });
 }
 process.exit(0);
