@@ -57,8 +57,6 @@ const CLIENT_DEPENDENCIES = [
   "react-dom/client",
   "react-router",
   "react-router/dom",
-  "i18next",
-  "react-i18next",
   "radix-ui",
   "@conform-to/react",
   "@conform-to/zod/v4",
@@ -90,21 +88,6 @@ const conformHelpers: Plugin = {
 };
 
 /**
- * react-i18next imports `use-sync-external-store/shim`, which exports React's own `useSyncExternalStore` when React
- * has one (React 18 and later) and a stand-in otherwise; the stand-in and its CommonJS wrapper were 0.3 KiB gzip of
- * every first load. This React has it (tests/unit/portal/sync-external-store-shim.test.ts checks that the shim gives
- * React's), so the import is React's directly.
- */
-const SHIM = "use-sync-external-store/shim";
-const SHIM_ID = "\0amp:use-sync-external-store-shim";
-const reactsOwnSyncExternalStore: Plugin = {
-  name: "amp:use-sync-external-store-shim",
-  enforce: "pre",
-  resolveId: (source) => (source === SHIM ? SHIM_ID : null),
-  load: (id) => (id === SHIM_ID ? 'export { useSyncExternalStore } from "react";' : null),
-};
-
-/**
  * `vite preview` serves the e2e suite. Playwright's request client reuses idle connections, and Node closes them after
  * 5 idle seconds by default: a request sent on one just as it closed failed with ECONNRESET. Idle connections now stay
  * open longer than any pause of a test.
@@ -127,7 +110,6 @@ export default defineConfig({
     tailwindcss(),
     reactRouter(),
     conformHelpers,
-    reactsOwnSyncExternalStore,
     previewKeepAlive,
     // React's server render writes short ASCII text without a TextEncoder call per piece (decision 060).
     reactDomAsciiChunks(),

@@ -1,12 +1,11 @@
-import i18next from "i18next";
 import { StrictMode, startTransition } from "react";
 import { hydrateRoot } from "react-dom/client";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
+import { StringStore, StringsProvider } from "~/lib/i18n";
 import { pageNonce } from "~/lib/nonce";
 import { setCookiePrefix } from "~/lib/preferences";
 import { installPreloadErrorHandler, reportPreloadError } from "~/lib/preload-error";
-import { chunkBackend, stringChunks } from "~/locales/client";
+import { chunkLoader, stringChunks } from "~/locales/client";
 import { declaredNamespaces, loadingStringsOnImport } from "~/locales/route-strings";
 
 installPreloadErrorHandler();
@@ -34,32 +33,20 @@ async function hydrate() {
     // Before hydration nobody listens yet: the console at least says why keys show instead of text.
     if (!reportPreloadError(error)) console.error("strings failed to load", error);
   };
-  await i18next
-    .use(chunkBackend(stringChunks, onChunkError))
-    .use(initReactI18next)
-    .init({
-      lng,
-      // Every language has every key (tests/unit/portal/locales.test.ts): no fallback language to download.
-      fallbackLng: false,
-      load: "currentOnly",
-      ns: namespaces,
-      defaultNS: "common",
-      // Every namespace requested at once (i18next's default queues after 10 in flight).
-      maxParallelReads: Object.keys(stringChunks).length,
-      interpolation: { escapeValue: false },
-    });
+  const strings = new StringStore(lng, chunkLoader(stringChunks, onChunkError));
+  await strings.load(lng, namespaces);
   // Must be in place before the router reads it (when <HydratedRouter> first renders).
   globalThis.__reactRouterRouteModules = loadingStringsOnImport(globalThis.__reactRouterRouteModules ?? {}, (declared) => {
-    void i18next.loadNamespaces(declared);
+    void strings.load(strings.getLanguage(), declared);
   });
   startTransition(() => {
     hydrateRoot(
       document,
-      <I18nextProvider i18n={i18next}>
+      <StringsProvider store={strings}>
         <StrictMode>
           <HydratedRouter />
         </StrictMode>
-      </I18nextProvider>,
+      </StringsProvider>,
     );
   });
 }

@@ -1,13 +1,13 @@
 import { isbot } from "isbot";
 import { renderToReadableStream } from "react-dom/server";
-import { I18nextProvider } from "react-i18next";
 import { type EntryContext, type HandleErrorFunction, type RouterContextProvider, ServerRouter } from "react-router";
+import { StringsProvider } from "~/lib/i18n";
 import { NonceProvider } from "~/lib/nonce";
 import { Unauthenticated } from "~/lib/sanctum/client.server";
 import { recordUnhandledError } from "~/lib/sanctum/context.server";
 import { securityHeaders } from "~/lib/security-headers.server";
 import { randomId } from "~/lib/signing.server";
-import { getInstance, i18nextInstance, renderingInstance } from "~/middleware/i18next";
+import { getLocale, renderingStrings } from "~/middleware/i18next";
 
 export const streamTimeout = 5_000;
 
@@ -21,12 +21,12 @@ export const handleError: HandleErrorFunction = (error, { request, context }) =>
   console.error(error);
 };
 
-/** Root middleware does not run for a path no route matches: fall back to the English instance there. */
-async function i18nFor(context: RouterContextProvider) {
+/** Root middleware does not run for a path no route matches: English there. */
+function localeOf(context: RouterContextProvider) {
   try {
-    return getInstance(context);
+    return getLocale(context);
   } catch {
-    return i18nextInstance("en");
+    return "en";
   }
 }
 
@@ -47,9 +47,9 @@ export default async function handleRequest(
   let shellRendered = false;
   const body = await renderToReadableStream(
     <NonceProvider value={nonce}>
-      <I18nextProvider i18n={renderingInstance(await i18nFor(loadContext))}>
+      <StringsProvider store={renderingStrings(localeOf(loadContext))}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-      </I18nextProvider>
+      </StringsProvider>
     </NonceProvider>,
     {
       nonce,

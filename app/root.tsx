@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { data, isRouteErrorResponse, Links, Meta, Outlet, Scripts, ScrollRestoration, useMatches, useRouteLoaderData } from "react-router";
-import { useTranslation } from "~/lib/i18n";
+import { useLanguage, useTranslation } from "~/lib/i18n";
 import type { Route } from "./+types/root";
 import stylesheet from "./app.css?url";
 import arabicFont from "./arabic-font.css?url";
@@ -91,8 +91,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const styleNonce = useStyleNonce();
   const pageStylesheet = usePageStylesheet();
   // Without the root's data (its boundary renders), the request's language still decides.
-  const { i18n } = useTranslation();
-  const locale = root?.locale ?? i18n.language ?? "en";
+  const { language } = useTranslation();
+  const locale = root?.locale ?? language;
   const theme = root?.theme ?? { mode: "light" as const, resolved: "light" as const, primary: DEFAULT_PRIMARY_COLOR, semiDark: false };
   return (
     <html
@@ -136,12 +136,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App({ loaderData }: Route.ComponentProps) {
   useDeclaredStrings();
-  const { i18n } = useTranslation();
-  // A navigation can bring another language (signing in applies the user's saved one): i18next loads the
-  // namespaces used so far in it, then the page re-renders in it.
-  useEffect(() => {
-    if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
-  }, [loaderData.locale, i18n]);
+  // A navigation can bring another language (signing in applies the user's saved one): the namespaces used so
+  // far load in it, then the page re-renders in it.
+  useLanguage(loaderData.locale);
   useSystemThemeSync(loaderData.theme.mode);
   useHydratedMark();
   useFlashToast(loaderData.toast);

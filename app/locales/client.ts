@@ -1,6 +1,7 @@
-import type { BackendModule, ResourceKey } from "i18next";
+import type { LoadStrings } from "~/lib/i18n";
+import type { Strings } from "~/lib/translate";
 
-type StringsModule = { default: ResourceKey };
+type StringsModule = { default: Strings };
 /** Loaders of string files by path, `./<language>/<namespace>.ts`, as `import.meta.glob` gives them. */
 export type StringChunks = Record<string, () => Promise<StringsModule>>;
 
@@ -12,27 +13,21 @@ export type StringChunks = Record<string, () => Promise<StringsModule>>;
 export const stringChunks: StringChunks = import.meta.glob<StringsModule>(["./*/*.ts", "!./*/index.ts"]);
 
 /**
- * An i18next backend over `chunks`: `read(language, namespace)` imports that one file. A namespace that
- * does not exist fails at once (a message may name one, see ~/lib/validation-message); a chunk that fails
- * to load (a deployment removed it) is reported through `onChunkError` and not retried, since the browser
- * keeps a failed module import failed.
+ * The browser's string loader over `chunks` (the page's StringStore, entry.client): a namespace is that one file.
+ * A name that is no namespace has no strings at once (a message may name one, see ~/lib/validation-message); a
+ * chunk that fails to load (a deployment removed it) is reported through `onChunkError` and has no strings: the
+ * browser keeps a failed module import failed, so asking again would not help.
  */
-export function chunkBackend(chunks: StringChunks, onChunkError: (error: unknown) => void): BackendModule {
-  return {
-    type: "backend",
-    callbackApi: true,
-    init() {},
-    read(language, namespace, callback) {
-      const load = chunks[`./${language}/${namespace}.ts`];
-      // `false`: i18next does not retry.
-      if (!load) return callback(new Error(`no strings for ${language}/${namespace}`), false);
-      load().then(
-        (module) => callback(null, module.default),
-        (error: unknown) => {
-          onChunkError(error);
-          callback(error instanceof Error ? error : String(error), false);
-        },
-      );
-    },
+export function chunkLoader(chunks: StringChunks, onChunkError: (error: unknown) => void): LoadStrings {
+  return (language, namespace) => {
+    const load = chunks[`./${language}/${namespace}.ts`];
+    if (!load) return undefined;
+    return load().then(
+      (module) => module.default,
+      (error: unknown) => {
+        onChunkError(error);
+        return undefined;
+      },
+    );
   };
 }

@@ -36,7 +36,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function ActivityLogDetail({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("logs");
+  const { t, language } = useTranslation("logs");
   const { entry, title, linkable } = loaderData;
   const href = subjectHref(entry.subject_type, entry.subject_id, linkable);
   const changes = Object.entries(entry.changes ?? {});
@@ -50,7 +50,7 @@ export default function ActivityLogDetail({ loaderData }: Route.ComponentProps) 
         <div>
           <h1 className="font-semibold text-2xl">{title}</h1>
           <p className="text-muted-foreground">
-            <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, i18n.language)}</time>
+            <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, language)}</time>
           </p>
         </div>
         <Link to="/activity-log" className={buttonVariants({ variant: "outline" })}>
@@ -108,7 +108,7 @@ export default function ActivityLogDetail({ loaderData }: Route.ComponentProps) 
               },
               {
                 label: t("activity.columns.time"),
-                value: <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, i18n.language)}</time>,
+                value: <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, language)}</time>,
               },
               { label: t("activity.columns.ip"), value: entry.ip ? <span dir="ltr">{entry.ip}</span> : none },
               {

@@ -80,7 +80,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function ActivityLog({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("logs");
+  const { t, language } = useTranslation("logs");
   const { page, titles, actions, subjectTypes, actors, organizations, linkable, filters } = loaderData;
   const title = (action: string) => titles[action] ?? action;
   const subjectType = (type: string) => t(`subjectTypes.${type}` as "subjectTypes.user", { defaultValue: type });
@@ -91,7 +91,7 @@ export default function ActivityLog({ loaderData }: Route.ComponentProps) {
       meta: { label: t("activity.columns.time"), sortable: true },
       cell: ({ row }) => (
         <Link to={`/activity-log/${row.original.id}`} className="whitespace-nowrap text-primary hover:underline">
-          <time dateTime={row.original.created_at}>{formatDateTime(row.original.created_at, i18n.language)}</time>
+          <time dateTime={row.original.created_at}>{formatDateTime(row.original.created_at, language)}</time>
         </Link>
       ),
     },
@@ -141,7 +141,7 @@ export default function ActivityLog({ loaderData }: Route.ComponentProps) {
 
   const actionOptions = actions
     .map((action) => ({ value: action, label: title(action) }))
-    .sort((a, b) => a.label.localeCompare(b.label, i18n.language));
+    .sort((a, b) => a.label.localeCompare(b.label, language));
 
   return (
     <div className="space-y-6">

@@ -102,10 +102,10 @@ const fileUrl = (id: number, options: { inline?: boolean; version?: number } = {
 };
 
 export default function BrandedDocuments({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(["documents", "admin"]);
+  const { t, language } = useTranslation(["documents", "admin"]);
   const [searchParams] = useSearchParams();
   const { page, organizations, detail, canManage, isProvider, filters, defaultOrganizationId } = loaderData;
-  const locale = i18n.language;
+  const locale = language;
   const manageable = (document: BrandedDocument) => canManage && (isProvider || document.organization_id !== null);
   const documentLink = (id: number) => {
     const params = new URLSearchParams(searchParams);
@@ -242,7 +242,7 @@ function DeleteDocument({ document }: { document: BrandedDocument }) {
 
 /** Preview, download, versions; rename and replace for those who may manage it. Opened by `?document=<id>`. */
 function DocumentPanel({ document, canManage }: { document: DocumentDetail; canManage: boolean }) {
-  const { t, i18n } = useTranslation(["documents", "admin"]);
+  const { t, language } = useTranslation(["documents", "admin"]);
   const [searchParams] = useSearchParams();
   const close = new URLSearchParams(searchParams);
   close.delete("document");
@@ -253,7 +253,7 @@ function DocumentPanel({ document, canManage }: { document: DocumentDetail; canM
         <div>
           <CardTitle>{document.name}</CardTitle>
           <CardDescription>
-            {t(`kinds.${document.kind}`)} · {formatFileSize(i18n.language, document.size)} · {t("versionN", { version: document.version })}
+            {t(`kinds.${document.kind}`)} · {formatFileSize(language, document.size)} · {t("versionN", { version: document.version })}
           </CardDescription>
         </div>
         <div className="flex flex-wrap gap-2">
@@ -328,8 +328,7 @@ function DocumentPanel({ document, canManage }: { document: DocumentDetail; canM
                       {t("versions.entry", { version: version.version, name: version.name })}
                     </a>
                     <span className="text-muted-foreground">
-                      {formatFileSize(i18n.language, version.size)} · {version.uploader_name} ·{" "}
-                      {formatDateTime(i18n.language, version.created_at)}
+                      {formatFileSize(language, version.size)} · {version.uploader_name} · {formatDateTime(language, version.created_at)}
                     </span>
                   </li>
                 ))}

@@ -50,9 +50,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("dashboard");
+  const { t, language } = useTranslation("dashboard");
   const { counts, recent_activity: recent, activity_per_day: days, titles, links } = loaderData;
-  const number = numberFormat(i18n.language);
+  const number = numberFormat(language);
   const figures = [
     { id: "organizations", icon: Building2, tone: "primary", href: links.organizations },
     { id: "users", icon: Users, tone: "info", href: links.users },
@@ -139,7 +139,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
                         {entry.subject_label && entry.subject_label !== entry.actor?.name && <> · {entry.subject_label}</>}
                       </p>
                       <p className="text-muted-foreground text-xs">
-                        <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, i18n.language)}</time>
+                        <time dateTime={entry.created_at}>{formatDateTime(entry.created_at, language)}</time>
                       </p>
                     </li>
                   );

@@ -36,7 +36,7 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function MailLogDetail({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(["logs", "smtp"]);
+  const { t, language } = useTranslation(["logs", "smtp"]);
   const { mail, canRetry } = loaderData;
   const none = <span className="text-muted-foreground">{t("detail.none")}</span>;
   return (
@@ -98,11 +98,11 @@ export default function MailLogDetail({ loaderData }: Route.ComponentProps) {
               { label: t("smtp:attempts"), value: String(mail.attempts) },
               {
                 label: t("mail.columns.time"),
-                value: <time dateTime={mail.created_at}>{formatDateTime(mail.created_at, i18n.language)}</time>,
+                value: <time dateTime={mail.created_at}>{formatDateTime(mail.created_at, language)}</time>,
               },
               {
                 label: t("mail.sentAt"),
-                value: mail.sent_at ? <time dateTime={mail.sent_at}>{formatDateTime(mail.sent_at, i18n.language)}</time> : none,
+                value: mail.sent_at ? <time dateTime={mail.sent_at}>{formatDateTime(mail.sent_at, language)}</time> : none,
               },
             ]}
           />

@@ -61,7 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function MailLog({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(["logs", "smtp"]);
+  const { t, language } = useTranslation(["logs", "smtp"]);
   const { t: ta } = useTranslation("admin");
   const { page, organizations, organizationNames, filters, inboxUrl, canRetry } = loaderData;
   const template = (name: string) => t(`mail.templates.${name}` as "mail.templates.invitation", { defaultValue: name });
@@ -102,7 +102,7 @@ export default function MailLog({ loaderData }: Route.ComponentProps) {
       meta: { label: t("mail.columns.time"), sortable: true },
       cell: ({ row }) => (
         <time dateTime={row.original.created_at} className="whitespace-nowrap">
-          {formatDateTime(row.original.created_at, i18n.language)}
+          {formatDateTime(row.original.created_at, language)}
         </time>
       ),
     },

@@ -59,11 +59,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Organizations({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("admin");
+  const { t, language } = useTranslation("admin");
   const [searchParams] = useSearchParams();
   const { page, allowed } = loaderData;
   const filters = parseListParams(searchParams).filters;
-  const locale = i18n.language;
+  const locale = language;
 
   const columns = useMemo<ColumnDef<Organization>[]>(
     () => [

@@ -90,14 +90,14 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ProfileTokens({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation(["profile", "admin"]);
+  const { t, language } = useTranslation(["profile", "admin"]);
   const navigation = useNavigation();
   const { tokens, masquerading, abilities, origin } = loaderData;
   const reply = actionData as CreateReply | undefined;
   const [form, fields] = useSchemaForm(tokenSchema, { id: "token-create", lastResult: reply?.result, shouldValidate: "onSubmit" });
   const label = (key: string) =>
     t(`admin:permissions.keys.${translationId(key)}` as "admin:permissions.keys", { defaultValue: key }) as string;
-  const locale = i18n.language;
+  const locale = language;
   if (masquerading) {
     return (
       <>

@@ -80,7 +80,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResidentialAdd({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("residential");
+  const { t, language } = useTranslation("residential");
   useFormErrorToast(actionData);
   const { drafts, organizations } = loaderData;
   const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
@@ -133,7 +133,7 @@ export default function ResidentialAdd({ loaderData, actionData }: Route.Compone
                         </span>
                       )}
                     </td>
-                    <td className="px-3 py-2">{formatDateTime(i18n.language, draft.updated_at)}</td>
+                    <td className="px-3 py-2">{formatDateTime(language, draft.updated_at)}</td>
                     <td className="px-3 py-2">
                       <div className="flex flex-wrap justify-end gap-2">
                         <Link

@@ -52,11 +52,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Roles({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("admin");
+  const { t, language } = useTranslation("admin");
   const { page, allowed } = loaderData;
   const [searchParams] = useSearchParams();
   const filters = parseListParams(searchParams).filters;
-  const locale = i18n.language;
+  const locale = language;
 
   const columns = useMemo<ColumnDef<Role>[]>(
     () => [

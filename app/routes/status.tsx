@@ -49,7 +49,7 @@ const ICONS = { operational: CheckCircle2, degraded: CircleAlert, down: XCircle 
 const COLORS = { operational: "text-success", degraded: "text-warning", down: "text-destructive" } as const;
 
 export default function Status({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   return (
     <div className="space-y-6">
       <PageTitle title={t("status.title")} />
@@ -67,9 +67,7 @@ export default function Status({ loaderData }: Route.ComponentProps) {
       <Card>
         <CardHeader>
           <CardTitle>{t("status.title")}</CardTitle>
-          <CardDescription>
-            {t("status.checkedAt", { time: new Date(loaderData.checkedAt).toLocaleTimeString(i18n.language) })}
-          </CardDescription>
+          <CardDescription>{t("status.checkedAt", { time: new Date(loaderData.checkedAt).toLocaleTimeString(language) })}</CardDescription>
         </CardHeader>
         <CardContent>
           <ul className="divide-y">
@@ -81,7 +79,7 @@ export default function Status({ loaderData }: Route.ComponentProps) {
                   <span className="flex-1">{t(`status.${check.id}`)}</span>
                   {check.ms !== null && (
                     <span className="text-muted-foreground text-sm tabular-nums">
-                      {t("status.latency", { ms: numberFormat(i18n.language).format(check.ms) })}
+                      {t("status.latency", { ms: numberFormat(language).format(check.ms) })}
                     </span>
                   )}
                   <span className={`font-medium text-sm ${COLORS[check.state]}`}>{t(`status.${check.state}`)}</span>

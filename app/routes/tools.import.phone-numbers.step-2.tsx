@@ -104,7 +104,7 @@ function Stat({ label, value, testId }: { label: string; value: string; testId?:
 }
 
 export default function ImportNumbersPreview({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("imports");
+  const { t, language } = useTranslation("imports");
   const { job, canImport } = loaderData;
   useMessageStrings(job.errors.map((error) => error.message));
   const navigation = useNavigation();
@@ -112,7 +112,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
   const revalidator = useRevalidator();
   const running = job.status === "queued" || job.status === "running";
   const now = useNow(running);
-  const number = (value: number) => numberFormat(i18n.language).format(value);
+  const number = (value: number) => numberFormat(language).format(value);
   const duration = (seconds: number) =>
     seconds < 60
       ? t("duration.seconds", { count: seconds })
@@ -130,7 +130,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
 
   // Without JavaScript the server's clock answers (updated_at of the last batch).
   const timing = importTiming(job, now ?? Date.parse(job.finished_at ?? job.updated_at));
-  const percent = formatPercent(i18n.language, job.rows_to_commit > 0 ? job.rows_done / job.rows_to_commit : 0);
+  const percent = formatPercent(language, job.rows_to_commit > 0 ? job.rows_done / job.rows_to_commit : 0);
   const errorsSoFar = job.rows_invalid + job.failed_count;
   // "Nothing is in the inventory until you import" only while that is true (issue 25).
   const description =
@@ -165,7 +165,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
           {/* A repeat within the file and a number already in the inventory are different things (issue 25). */}
           <p className="text-sm">{t("preview.countsExplained")}</p>
           <p className="text-muted-foreground text-sm">
-            {t("preview.validatedIn", { seconds: formatDecimal(i18n.language, job.validation_ms / 1000) })}
+            {t("preview.validatedIn", { seconds: formatDecimal(language, job.validation_ms / 1000) })}
             {job.ignored_columns.length > 0 && <> {t("preview.ignoredColumns", { columns: job.ignored_columns.join(", ") })}</>}
           </p>
           {job.organizations.length > 0 && (

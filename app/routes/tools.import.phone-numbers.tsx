@@ -199,7 +199,7 @@ function OrganizationSelect({
 }
 
 export default function ImportNumbersUpload({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("imports");
+  const { t, language } = useTranslation("imports");
   const navigation = useNavigation();
   const { history, organizations, defaultOrganization, canUpload: uploads } = loaderData;
   const busy = navigation.state === "submitting";
@@ -207,7 +207,7 @@ export default function ImportNumbersUpload({ loaderData, actionData }: Route.Co
   const fileErrors = actionData?.form === "file" ? [...(errors[""] ?? []), ...(errors.file ?? [])] : undefined;
   const pasteErrors = actionData?.form === "paste" ? [...(errors[""] ?? []), ...(errors.file ?? []), ...(errors.text ?? [])] : undefined;
   const page = history.current_page;
-  const number = (value: number) => numberFormat(i18n.language).format(value);
+  const number = (value: number) => numberFormat(language).format(value);
 
   return (
     <div className="space-y-6">
@@ -359,7 +359,7 @@ export default function ImportNumbersUpload({ loaderData, actionData }: Route.Co
                 </Link>
               </td>
               <td className="px-4 py-3">{entry.created_by_name ?? "—"}</td>
-              <td className="whitespace-nowrap px-4 py-3">{formatDateTime(i18n.language, entry.created_at)}</td>
+              <td className="whitespace-nowrap px-4 py-3">{formatDateTime(language, entry.created_at)}</td>
               <td className="px-4 py-3 tabular-nums">{number(entry.rows_total)}</td>
               <td className="px-4 py-3 tabular-nums">{number(entry.rows_valid)}</td>
               <td className="px-4 py-3 tabular-nums">{number(entry.rows_invalid)}</td>

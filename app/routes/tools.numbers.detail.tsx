@@ -54,11 +54,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function PhoneNumberPage({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("numbers");
+  const { t, language } = useTranslation("numbers");
   const { t: tp } = useTranslation("porting");
   const { record, titles, allowed, formatted } = loaderData;
   const { number } = record;
-  const locale = i18n.language;
+  const locale = language;
   const none = <span className="text-muted-foreground">—</span>;
 
   const originSource = (origin: PhoneNumberRecord["origins"][number]) => {

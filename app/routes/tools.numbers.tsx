@@ -143,12 +143,12 @@ function withoutImport(searchParams: URLSearchParams): string {
 }
 
 export default function PhoneNumbers({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("numbers");
+  const { t, language } = useTranslation("numbers");
   const [searchParams] = useSearchParams();
   const { page, organizations, allowed } = loaderData;
   const formatPhoneNumber = useMemo(() => phoneFormatter(loaderData.phoneLabels), [loaderData.phoneLabels]);
   const filters = parseListParams(searchParams).filters;
-  const locale = i18n.language;
+  const locale = language;
 
   const columns = useMemo<ColumnDef<PhoneNumber>[]>(
     () => [

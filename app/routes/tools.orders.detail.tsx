@@ -40,10 +40,10 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function NumberOrderDetail({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("numbers");
+  const { t, language } = useTranslation("numbers");
   const { order, events, titles } = loaderData;
   const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
-  const locale = i18n.language;
+  const locale = language;
   const location = useLocation();
   const none = <span className="text-muted-foreground">—</span>;
 

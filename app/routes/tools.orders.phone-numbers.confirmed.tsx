@@ -31,7 +31,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 }
 
 export default function OrderNumbersConfirmed({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("numbers");
+  const { t, language } = useTranslation("numbers");
   const { order } = loaderData;
   const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
   const location = useLocation();
@@ -74,7 +74,7 @@ export default function OrderNumbersConfirmed({ loaderData }: Route.ComponentPro
             {order.submitted_at && (
               <>
                 <dt className="font-medium">{t("wizard.confirmed.submittedAt")}</dt>
-                <dd>{formatDateTime(i18n.language, order.submitted_at)}</dd>
+                <dd>{formatDateTime(language, order.submitted_at)}</dd>
               </>
             )}
           </dl>

@@ -62,13 +62,13 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function OrderNumbersReview({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("numbers");
+  const { t, language } = useTranslation("numbers");
   const navigation = useNavigation();
   const placing = navigation.state === "submitting";
   const { order, organizations, chosen, renderedAt } = loaderData;
   const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
   const items = order.items.filter((item) => item.status === "reserved");
-  const locale = i18n.language;
+  const locale = language;
   useFormErrorToast(actionData);
   const [form, fields] = useSchemaForm(organizations ? staffReviewSchema : reviewSchema, {
     id: "number-order-review",

@@ -51,10 +51,10 @@ function orderHref(order: NumberOrderSummary): string {
 }
 
 export default function NumberOrders({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("numbers");
+  const { t, language } = useTranslation("numbers");
   const { page, organizations, filters } = loaderData;
   const formatPhoneNumber = phoneFormatter(loaderData.phoneLabels);
-  const locale = i18n.language;
+  const locale = language;
 
   const columns: ColumnDef<NumberOrderSummary>[] = [
     {

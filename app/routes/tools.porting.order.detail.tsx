@@ -107,13 +107,13 @@ function StatusBadge({ status }: { status: PortingOrderStatus }) {
 }
 
 export default function PortingOrderDetail({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("porting");
+  const { t, language } = useTranslation("porting");
   const { t: tLoa } = useTranslation("loa");
   const { order } = loaderData;
   useFormErrorToast(actionData);
   const watching = IN_PROGRESS_STATUSES.includes(order.status);
   useWatch(watching);
-  const dateTime = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const dateTime = dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
   // The person who did it (both people during a masquerade), or the carrier.
   const eventActor = (event: PortingOrderEvent) =>
     event.actor_id === null

@@ -45,9 +45,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function PortingOrders({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("porting");
+  const { t, language } = useTranslation("porting");
   const { page, organizations, filters } = loaderData;
-  const dateTime = dateTimeFormat(i18n.language, { dateStyle: "medium", timeStyle: "short" });
+  const dateTime = dateTimeFormat(language, { dateStyle: "medium", timeStyle: "short" });
 
   const columns: ColumnDef<PortingOrder>[] = [
     {

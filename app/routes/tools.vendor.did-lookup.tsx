@@ -63,7 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function DidLookup({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("lookup");
+  const { t, language } = useTranslation("lookup");
   const { number, result, errors, canOpenNumbers } = loaderData;
   const navigation = useNavigation();
   const busy = navigation.state === "loading" && navigation.location.pathname.startsWith("/tools/vendor/did-lookup");
@@ -133,7 +133,7 @@ export default function DidLookup({ loaderData }: Route.ComponentProps) {
                     result.ported && result.ported_at ? (
                       <time dateTime={result.ported_at}>
                         {t("result.portedOn", {
-                          date: dateTimeFormat(i18n.language, { dateStyle: "long", timeZone: "UTC" }).format(
+                          date: dateTimeFormat(language, { dateStyle: "long", timeZone: "UTC" }).format(
                             new Date(`${result.ported_at}T00:00:00Z`),
                           ),
                         })}

@@ -31,11 +31,11 @@ export async function action({ request, params, context }: Route.ActionArgs) {
 }
 
 export default function EditPrompt({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("tts");
+  const { t, language } = useTranslation("tts");
   const { record, catalogue } = loaderData;
   useFormErrorToast(actionData);
   const refresh = useFollowRendering(record.status === "rendering");
-  const date = record.rendered_at ? formatDateTime(i18n.language, record.rendered_at) : "";
+  const date = record.rendered_at ? formatDateTime(language, record.rendered_at) : "";
   return (
     <div className="space-y-6">
       {refresh}
@@ -60,8 +60,8 @@ export default function EditPrompt({ loaderData, actionData }: Route.ComponentPr
               </div>
               <p className="text-muted-foreground text-sm">
                 {record.rendered_by
-                  ? t("status.ready", { name: record.rendered_by.name, date, duration: formatDuration(i18n.language, record.duration_ms) })
-                  : t("status.readyNoUser", { date, duration: formatDuration(i18n.language, record.duration_ms) })}
+                  ? t("status.ready", { name: record.rendered_by.name, date, duration: formatDuration(language, record.duration_ms) })
+                  : t("status.readyNoUser", { date, duration: formatDuration(language, record.duration_ms) })}
               </p>
             </>
           ) : record.status === "failed" ? (

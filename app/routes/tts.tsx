@@ -97,12 +97,12 @@ function RenderAgainButton({ prompt }: { prompt: Pick<TtsPrompt, "id" | "name"> 
 }
 
 export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("tts");
+  const { t, language } = useTranslation("tts");
   const { t: ta } = useTranslation("admin");
   const [searchParams] = useSearchParams();
   const { page, allowed, showOrganization } = loaderData;
   const filters = parseListParams(searchParams).filters;
-  const locale = i18n.language;
+  const locale = language;
   const refresh = useFollowRendering(page.data.some((prompt) => prompt.status === "rendering"));
 
   const columns = useMemo<ColumnDef<TtsPrompt>[]>(

@@ -122,11 +122,11 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Users({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, i18n } = useTranslation("admin");
+  const { t, language } = useTranslation("admin");
   const [searchParams] = useSearchParams();
   const { page, roles, organizations, me, allowed } = loaderData;
   const filters = parseListParams(searchParams).filters;
-  const locale = i18n.language;
+  const locale = language;
 
   const columns = useMemo<ColumnDef<AdminUser>[]>(
     () => [

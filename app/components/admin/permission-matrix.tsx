@@ -38,12 +38,12 @@ interface PermissionMatrixProps {
  * (see `expandPermissionSelection`).
  */
 export function PermissionMatrix({ name, formId, initial, readOnly = false, errors, errorId }: PermissionMatrixProps) {
-  const { t, i18n } = useTranslation("admin");
+  const { t, language } = useTranslation("admin");
   const hydrated = useHydrated();
   const [selected, setSelected] = React.useState(() => new Set(initial));
   const areaLabels = t("permissions.areas", { returnObjects: true }) as Record<string, string>;
   const keyLabels = t("permissions.keys", { returnObjects: true }) as Record<string, string>;
-  const number = numberFormat(i18n.language);
+  const number = numberFormat(language);
 
   function toggle(keys: readonly string[], on: boolean) {
     setSelected((current) => {

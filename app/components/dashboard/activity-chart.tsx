@@ -2,6 +2,7 @@ import { useId } from "react";
 import { formatDay } from "~/components/logs/format";
 import { useTranslation } from "~/lib/i18n";
 import { numberFormat } from "~/lib/intl";
+import { type Locale, RTL_LOCALES } from "~/lib/preferences";
 import { type DayCount, layoutBars } from "./chart";
 
 const WIDTH = 720;
@@ -14,13 +15,13 @@ const PLOT = { top: 12, end: 12, bottom: 28, start: 40 };
  * markup, so it renders without JavaScript; mirrored in right-to-left languages.
  */
 export function ActivityChart({ days }: { days: DayCount[] }) {
-  const { t, i18n } = useTranslation("dashboard");
+  const { t, language } = useTranslation("dashboard");
   const id = useId();
-  const rtl = i18n.dir(i18n.language) === "rtl";
+  const rtl = RTL_LOCALES.includes(language as Locale);
   const plotWidth = WIDTH - PLOT.start - PLOT.end;
   const plotHeight = HEIGHT - PLOT.top - PLOT.bottom;
   const { bars, ticks } = layoutBars(days, { width: plotWidth, height: plotHeight, rtl });
-  const number = numberFormat(i18n.language);
+  const number = numberFormat(language);
   const total = days.reduce((sum, day) => sum + day.count, 0);
   const peak = days.reduce<DayCount | null>((best, day) => (!best || day.count > best.count ? day : best), null);
   // The value axis sits at the start side: left in LTR, right in RTL.
@@ -45,7 +46,7 @@ export function ActivityChart({ days }: { days: DayCount[] }) {
                 days: days.length,
                 total: number.format(total),
                 peak: number.format(peak.count),
-                peakDay: formatDay(peak.date, i18n.language, "long"),
+                peakDay: formatDay(peak.date, language, "long"),
               })
             : t("chart.empty")}
         </desc>
@@ -64,7 +65,7 @@ export function ActivityChart({ days }: { days: DayCount[] }) {
           ))}
           {bars.map((bar, index) => (
             <g key={bar.date} data-date={bar.date} data-count={bar.count}>
-              <title>{t("chart.bar", { day: formatDay(bar.date, i18n.language, "long"), formatted: number.format(bar.count) })}</title>
+              <title>{t("chart.bar", { day: formatDay(bar.date, language, "long"), formatted: number.format(bar.count) })}</title>
               {/* A full-height transparent target makes small bars easy to hover. */}
               <rect x={bar.x} y={0} width={bar.width} height={plotHeight} fill="transparent" />
               <rect
@@ -77,7 +78,7 @@ export function ActivityChart({ days }: { days: DayCount[] }) {
               />
               {index % labelEvery === 0 && (
                 <text x={bar.x + bar.width / 2} y={plotHeight + 18} textAnchor="middle" fontSize={11} fill="currentColor">
-                  {formatDay(bar.date, i18n.language)}
+                  {formatDay(bar.date, language)}
                 </text>
               )}
             </g>
@@ -108,7 +109,7 @@ export function ActivityChart({ days }: { days: DayCount[] }) {
               <tbody>
                 {days.map((day) => (
                   <tr key={day.date} className="border-b last:border-b-0">
-                    <td className="px-3 py-1.5">{formatDay(day.date, i18n.language, "long")}</td>
+                    <td className="px-3 py-1.5">{formatDay(day.date, language, "long")}</td>
                     <td className="px-3 py-1.5 text-end tabular-nums">{number.format(day.count)}</td>
                   </tr>
                 ))}

@@ -25,8 +25,8 @@ export function AvailableNumbersTable({
   /** The page's `phoneFormatter` (numbers are formatted on the server). */
   formatPhoneNumber: (e164: string) => string;
 }) {
-  const { t, i18n } = useTranslation("numbers");
-  const locale = i18n.language;
+  const { t, language } = useTranslation("numbers");
+  const locale = language;
   return (
     <div className="overflow-x-auto">
       <table className="w-full text-sm">

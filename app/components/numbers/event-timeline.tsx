@@ -7,7 +7,7 @@ import { useTranslation } from "~/lib/i18n";
  * when someone acted while masquerading), and when.
  */
 export function EventTimeline({ entries, titles, label }: { entries: ActivityEntry[]; titles: Record<string, string>; label: string }) {
-  const { t, i18n } = useTranslation("numbers");
+  const { t, language } = useTranslation("numbers");
   if (entries.length === 0) return <p className="text-muted-foreground text-sm">{t("history.noEvents")}</p>;
   return (
     <ol aria-label={label} className="space-y-3 border-s ps-4">
@@ -22,7 +22,7 @@ export function EventTimeline({ entries, titles, label }: { entries: ActivityEnt
                 ? t("history.byMasquerading", { name: entry.actor.name, masquerader: entry.masquerader.name })
                 : t("history.by", { name: entry.actor.name })}
             {" · "}
-            <time dateTime={entry.created_at}>{formatDateTime(i18n.language, entry.created_at)}</time>
+            <time dateTime={entry.created_at}>{formatDateTime(language, entry.created_at)}</time>
           </p>
         </li>
       ))}

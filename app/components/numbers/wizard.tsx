@@ -83,7 +83,7 @@ function useNow(): number | null {
  * by a live mm:ss countdown once hydrated; at zero the page reloads its data and shows the expired state.
  */
 export function ReservationCountdown({ expiresAt, renderedAt }: { expiresAt: string; renderedAt: number }) {
-  const { t, i18n } = useTranslation("numbers");
+  const { t, language } = useTranslation("numbers");
   const now = useNow();
   const revalidator = useRevalidator();
   const over = now !== null && Date.parse(expiresAt) <= now;
@@ -96,7 +96,7 @@ export function ReservationCountdown({ expiresAt, renderedAt }: { expiresAt: str
     <p className="flex items-center gap-2 text-sm" data-testid="reservation-countdown">
       <TimerIcon aria-hidden="true" className="size-4 text-warning" />
       {now === null ? (
-        t("wizard.countdown.remaining", { time: formatDateTime(i18n.language, expiresAt), minutes: minutesLeft(expiresAt, renderedAt) })
+        t("wizard.countdown.remaining", { time: formatDateTime(language, expiresAt), minutes: minutesLeft(expiresAt, renderedAt) })
       ) : (
         <span role="timer">
           {t("wizard.countdown.live", { time: "" })}

@@ -27,8 +27,8 @@ function countryName(locale: string, code: string): string {
 
 /** The user's sessions: device, approximate place, last activity; end one, or all but this one. */
 export function SessionsCard({ sessions }: { sessions: SessionRow[] }) {
-  const { t, i18n } = useTranslation("profile");
-  const locale = i18n.language;
+  const { t, language } = useTranslation("profile");
+  const locale = language;
   const others = sessions.filter((session) => !session.current);
   const deviceOf = (session: SessionRow) => {
     const device = describeUserAgent(session.user_agent);

@@ -203,7 +203,7 @@ export function DataTable<T>({
   bulk,
   defaultHidden,
 }: DataTableProps<T>) {
-  const { t, i18n } = useTranslation("ui");
+  const { t, language } = useTranslation("ui");
   const [searchParams] = useSearchParams();
   const location = useLocation();
   const navigation = useNavigation();
@@ -566,7 +566,7 @@ export function DataTable<T>({
             ? t("dataTable.showingCapped", {
                 from: page.from ?? 0,
                 to: page.to ?? 0,
-                total: numberFormat(i18n.language).format(page.total),
+                total: numberFormat(language).format(page.total),
               })
             : t("dataTable.showing", { from: page.from ?? 0, to: page.to ?? 0, total: page.total })}
         </p>
@@ -621,9 +621,9 @@ interface BulkBarProps<T> {
 
 /** The selection form: the scope, the page's ids, the filter, the action buttons; and a pending confirmation. */
 function BulkBar<T>({ bulk, rowIds, total, capped, filter, scope, count, onScope }: BulkBarProps<T>) {
-  const { t, i18n } = useTranslation("ui");
+  const { t, language } = useTranslation("ui");
   const location = useLocation();
-  const totalText = `${numberFormat(i18n.language).format(total)}${capped ? "+" : ""}`;
+  const totalText = `${numberFormat(language).format(total)}${capped ? "+" : ""}`;
   const confirmation = bulk.confirmation;
   const refusal = bulk.refusal ?? null;
   const errorId = `${bulk.formId}-error`;

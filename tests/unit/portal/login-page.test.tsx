@@ -1,17 +1,14 @@
-import i18next from "i18next";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub, Outlet } from "react-router";
 import { describe, expect, it } from "vitest";
 import { Logo } from "~/components/layout/logo";
-import { resources } from "~/locales";
+import { StringsProvider } from "~/lib/i18n";
+import { renderingStrings } from "~/middleware/i18next";
 import Login from "~/routes/login";
 import { PUBLIC_SETTINGS } from "./route-harness";
 
 /** Server-renders /login under a root route whose loader data carries the given system settings. */
 async function renderLogin(settings: Partial<typeof PUBLIC_SETTINGS>): Promise<string> {
-  const i18n = i18next.createInstance();
-  await i18n.use(initReactI18next).init({ lng: "en", resources, defaultNS: "common", interpolation: { escapeValue: false } });
   const merged = { ...PUBLIC_SETTINGS, ...settings };
   const Stub = createRoutesStub([
     {
@@ -22,12 +19,12 @@ async function renderLogin(settings: Partial<typeof PUBLIC_SETTINGS>): Promise<s
     },
   ]);
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <StringsProvider store={renderingStrings("en")}>
       <Stub
         initialEntries={["/login"]}
         hydrationData={{ loaderData: { root: { appName: merged.portal_name, settings: merged }, login: null } }}
       />
-    </I18nextProvider>,
+    </StringsProvider>,
   );
 }
 

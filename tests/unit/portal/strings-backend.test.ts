@@ -1,12 +1,13 @@
-import i18next, { type ResourceKey } from "i18next";
 import { describe, expect, it } from "vitest";
+import { StringStore } from "~/lib/i18n";
+import type { Strings } from "~/lib/translate";
 import { translateError } from "~/lib/validation-message";
 import { resources } from "~/locales";
-import { chunkBackend, type StringChunks, stringChunks } from "~/locales/client";
+import { chunkLoader, type StringChunks, stringChunks } from "~/locales/client";
 import { declaredNamespaces, loadingStringsOnImport } from "~/locales/route-strings";
 
 /** Fake string chunks that record which files were imported, as `import.meta.glob` would load them. */
-function fakeChunks(files: Record<string, ResourceKey | Error>) {
+function fakeChunks(files: Record<string, Strings | Error>) {
   const imported: string[] = [];
   const chunks: StringChunks = {};
   for (const [path, content] of Object.entries(files)) {
@@ -19,11 +20,13 @@ function fakeChunks(files: Record<string, ResourceKey | Error>) {
   return { chunks, imported };
 }
 
-async function browserI18n(chunks: StringChunks, ns: string[], onChunkError: (error: unknown) => void = () => {}) {
-  const i18n = i18next.createInstance();
-  await i18n.use(chunkBackend(chunks, onChunkError)).init({ lng: "en", fallbackLng: false, load: "currentOnly", ns, defaultNS: "common" });
-  return i18n;
+/** The browser's store as entry.client sets it up: the page's namespaces loaded before hydration. */
+async function browserStrings(chunks: StringChunks, ns: string[], onChunkError: (error: unknown) => void = () => {}) {
+  const strings = new StringStore("en", chunkLoader(chunks, onChunkError));
+  await strings.load("en", ns);
+  return strings;
 }
+const t = (strings: StringStore) => strings.translation(strings.getLanguage(), "common").t as unknown as (key: string) => string;
 
 const FILES = {
   "./en/common.ts": { save: "Save" },
@@ -32,52 +35,66 @@ const FILES = {
   "./fr/numbers.ts": { title: "Numéros de téléphone" },
 };
 
-describe("the browser's strings backend", () => {
+describe("the browser's strings", () => {
   it("loads only the namespaces asked for, in the page's language", async () => {
     const { chunks, imported } = fakeChunks(FILES);
-    const i18n = await browserI18n(chunks, ["common"]);
+    const strings = await browserStrings(chunks, ["common"]);
     expect(imported).toEqual(["./en/common.ts"]);
-    expect(i18n.t("save")).toBe("Save");
+    expect(t(strings)("save")).toBe("Save");
   });
 
-  it("loads a namespace on demand, once", async () => {
+  it("loads a namespace on demand, once, every namespace asked at once in flight together", async () => {
     const { chunks, imported } = fakeChunks(FILES);
-    const i18n = await browserI18n(chunks, ["common"]);
-    await i18n.loadNamespaces("numbers");
-    await i18n.loadNamespaces(["numbers", "common"]);
+    const strings = await browserStrings(chunks, ["common"]);
+    const pending = strings.pending("en", ["numbers", "common"]);
+    expect(pending).toHaveLength(1);
+    expect(strings.pending("en", ["numbers"])).toEqual(pending);
+    await strings.load("en", ["numbers", "common"]);
+    expect(strings.pending("en", ["numbers", "common"])).toHaveLength(0);
     expect(imported).toEqual(["./en/common.ts", "./en/numbers.ts"]);
-    expect(i18n.t("numbers:title")).toBe("Phone numbers");
+    expect(t(strings)("numbers:title")).toBe("Phone numbers");
   });
 
-  it("loads every namespace loaded so far in a new language", async () => {
+  it("loads every namespace loaded so far in a new language before speaking it, and tells its listeners", async () => {
     const { chunks, imported } = fakeChunks(FILES);
-    const i18n = await browserI18n(chunks, ["common"]);
-    await i18n.loadNamespaces("numbers");
-    await i18n.changeLanguage("fr");
+    const strings = await browserStrings(chunks, ["common"]);
+    await strings.load("en", ["numbers"]);
+    const english = strings.translation("en", "common");
+    const heard: string[] = [];
+    strings.subscribe(() => heard.push(strings.getLanguage()));
+    const switching = strings.changeLanguage("fr");
+    expect(strings.getLanguage()).toBe("en");
+    await switching;
+    expect(heard).toEqual(["fr"]);
     expect(imported.slice(2).sort()).toEqual(["./fr/common.ts", "./fr/numbers.ts"]);
-    expect(i18n.t("numbers:title")).toBe("Numéros de téléphone");
+    expect(t(strings)("numbers:title")).toBe("Numéros de téléphone");
+    // A language's t stays the same object; the new language's is another.
+    expect(strings.translation("en", "common")).toBe(english);
+    expect(strings.translation("fr", "common")).not.toBe(english);
   });
 
-  it("fails at once for a name that is no namespace (a message's first segment), without a chunk error", async () => {
+  it("has no strings at once for a name that is no namespace (a message's first segment), without a chunk error", async () => {
     const { chunks, imported } = fakeChunks(FILES);
     const chunkErrors: unknown[] = [];
-    const i18n = await browserI18n(chunks, ["common"], (error) => chunkErrors.push(error));
-    await i18n.loadNamespaces("carrier");
+    const strings = await browserStrings(chunks, ["common"], (error) => chunkErrors.push(error));
+    // Nothing to wait for: a component asking for it renders (the message verbatim) instead of waiting.
+    expect(strings.pending("en", ["carrier"])).toHaveLength(0);
     expect(imported).toEqual(["./en/common.ts"]);
     expect(chunkErrors).toEqual([]);
-    // Not pending any more: a component asking for it renders (the message verbatim) instead of waiting.
-    expect(i18n.hasLoadedNamespace("carrier")).toBe(true);
-    expect(translateError(i18n.t, "carrier.failed")).toBe("carrier.failed");
+    expect(translateError(strings.translation("en", "common").t, "carrier.failed")).toBe("carrier.failed");
   });
 
-  it("reports a chunk that fails to load, once, without retrying", async () => {
+  it("reports a chunk that fails to load, once, without retrying, and renders its keys", async () => {
     const gone = new Error("Failed to fetch dynamically imported module");
     const { chunks, imported } = fakeChunks({ ...FILES, "./en/numbers.ts": gone });
     const chunkErrors: unknown[] = [];
-    const i18n = await browserI18n(chunks, ["common"], (error) => chunkErrors.push(error));
-    await i18n.loadNamespaces("numbers");
+    const strings = await browserStrings(chunks, ["common"], (error) => chunkErrors.push(error));
+    await strings.load("en", ["numbers"]);
+    await strings.load("en", ["numbers"]);
     expect(chunkErrors).toEqual([gone]);
     expect(imported.filter((path) => path === "./en/numbers.ts")).toHaveLength(1);
+    expect(strings.pending("en", ["numbers"])).toHaveLength(0);
+    expect(t(strings)("numbers:title")).toBe("title");
   });
 
   it("has one chunk per namespace and language, and none for the language index files", () => {

@@ -1,32 +1,25 @@
-import i18next, { type i18n } from "i18next";
 import type * as React from "react";
 import { renderToString } from "react-dom/server";
-import { I18nextProvider, initReactI18next } from "react-i18next";
 import { createRoutesStub } from "react-router";
+import { StringStore, StringsProvider } from "~/lib/i18n";
+import type { Strings } from "~/lib/translate";
 import ui from "~/locales/en/ui";
 import validation from "~/locales/en/validation";
 
-export async function createTestI18n(): Promise<i18n> {
-  const instance = i18next.createInstance();
-  await instance.use(initReactI18next).init({
-    lng: "en",
-    fallbackLng: "en",
-    resources: { en: { ui, validation } },
-    defaultNS: "ui",
-    interpolation: { escapeValue: false },
-  });
-  return instance;
+/** English strings of `ui` and `validation`, and of any namespace given here; every other namespace has none. */
+export function createTestStrings(more: Record<string, Strings> = {}): StringStore {
+  const namespaces: Record<string, Strings> = { ui, validation, ...more };
+  return new StringStore("en", (_language, namespace) => namespaces[namespace]);
 }
 
 /** Server-renders `element` as the route at `url` (a data router, so `useNavigation` and `<Form>` work). */
 export async function renderAt(url: string, element: () => React.ReactElement): Promise<string> {
-  const i18n = await createTestI18n();
   const path = new URL(url, "http://localhost").pathname;
   const Stub = createRoutesStub([{ path, Component: element }]);
   return renderToString(
-    <I18nextProvider i18n={i18n}>
+    <StringsProvider store={createTestStrings()}>
       <Stub initialEntries={[url]} />
-    </I18nextProvider>,
+    </StringsProvider>,
   );
 }
 

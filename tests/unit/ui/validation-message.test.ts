@@ -1,15 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { parseValidationMessage, translateError, validationMessage } from "~/lib/validation-message";
-import { createTestI18n } from "./helpers";
+import { createTestStrings } from "./helpers";
 
 describe("translateError", () => {
-  let t: Awaited<ReturnType<typeof createTestI18n>>["t"];
+  let t: ReturnType<ReturnType<typeof createTestStrings>["translation"]>["t"];
 
   beforeAll(async () => {
-    const i18n = await createTestI18n();
-    i18n.addResourceBundle("en", "auth", { failed: "These credentials do not match our records." });
-    i18n.addResourceBundle("en", "errors", { generic: { title: "Something went wrong" } });
-    t = i18n.getFixedT("en", "ui");
+    const strings = createTestStrings({
+      auth: { failed: "These credentials do not match our records." },
+      errors: { generic: { title: "Something went wrong" } },
+    });
+    await strings.load("en", ["ui", "validation", "auth", "errors", "carrier"]);
+    t = strings.translation("en", "ui").t;
   });
 
   it("translates a validation key", () => {
