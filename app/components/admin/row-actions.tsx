@@ -1,6 +1,7 @@
 import { PencilIcon, Trash2Icon } from "lucide-react";
-import type * as React from "react";
+import * as React from "react";
 import { Link } from "react-router";
+import { RouterLinkClick } from "~/components/layout/menu-links";
 import { buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import type { ColumnDef } from "~/components/ui/data-table";
@@ -23,16 +24,26 @@ export function actionsColumn<Row>(label: string, actions: (row: Row) => React.R
   };
 }
 
+const editLinkClasses = cn(buttonVariants({ variant: "ghost", size: "icon" }), "text-muted-foreground");
+
+/**
+ * A row's edit link (`to`: an absolute path). In a list it is a plain anchor with the list's click handler
+ * (`RouterLinkClick`): a `<Link>` per row ran the router's hooks for the same `href` and navigation (decision 064).
+ */
 export function EditLink({ to, label }: { to: string; label: string }) {
+  const onClick = React.useContext(RouterLinkClick);
+  const icon = <PencilIcon aria-hidden="true" />;
+  if (!onClick) {
+    return (
+      <Link to={to} aria-label={label} title={label} className={editLinkClasses}>
+        {icon}
+      </Link>
+    );
+  }
   return (
-    <Link
-      to={to}
-      aria-label={label}
-      title={label}
-      className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "text-muted-foreground")}
-    >
-      <PencilIcon aria-hidden="true" />
-    </Link>
+    <a aria-label={label} title={label} className={editLinkClasses} href={to} onClick={onClick} data-discover="true">
+      {icon}
+    </a>
   );
 }
 

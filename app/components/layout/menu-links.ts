@@ -1,12 +1,12 @@
-import type { MouseEvent } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { createContext, type MouseEvent } from "react";
+import { type Location, type NavigateFunction, useLocation, useNavigate } from "react-router";
 
 /**
  * The navigation menus' links, cheaper than one `<NavLink>` each (issue 27). Every menu entry is an absolute path
  * from the route table, so there is nothing to resolve: React Router's `<NavLink>` resolved each one three times
  * (`useResolvedPath`, `useHref`, its click handler) and set up prefetch state, ~25 entries on every signed-in
  * page. A menu asks the router once (`useMenuLinks`) and draws plain anchors with the same `href`, `aria-current`,
- * active style and client navigation.
+ * active style and client navigation. Lists do the same for their sort, page and row links (decision 064).
  */
 
 /** Whether a menu entry (an absolute path) is the page's or one of its parents': `<NavLink>`'s rule, case aside. */
@@ -32,18 +32,32 @@ export interface MenuLinks {
   onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
+/**
+ * The click handler of plain anchors to absolute paths, as `<Link>`'s: a plain main-button click is a client
+ * navigation to the anchor's `href`, replacing the history entry when it is the page shown; any other click (a
+ * modifier key, another button, an anchor with a `target`) is the browser's.
+ */
+export function routerLinkClick(location: Location, navigate: NavigateFunction): MenuLinks["onClick"] {
+  return (event) => {
+    if (!isRouterClick(event)) return;
+    const anchor = event.currentTarget;
+    const to = anchor.getAttribute("href");
+    const target = anchor.getAttribute("target");
+    if (!to || (target && target !== "_self")) return;
+    event.preventDefault();
+    // `<Link>` replaces the history entry when the link is to the page already shown.
+    void navigate(to, { replace: location.pathname + location.search + location.hash === to });
+  };
+}
+
+/**
+ * A list's `routerLinkClick`, for the links its rows draw (`EditLink`): one handler per list instead of a `<Link>`'s
+ * hooks per row. Outside a list there is none and such links are `<Link>`s.
+ */
+export const RouterLinkClick = createContext<MenuLinks["onClick"] | null>(null);
+
 export function useMenuLinks(): MenuLinks {
   const location = useLocation();
   const navigate = useNavigate();
-  return {
-    pathname: location.pathname,
-    onClick(event) {
-      if (!isRouterClick(event)) return;
-      const to = event.currentTarget.getAttribute("href");
-      if (!to) return;
-      event.preventDefault();
-      // `<Link>` replaces the history entry when the link is to the page already shown.
-      void navigate(to, { replace: location.pathname + location.search + location.hash === to });
-    },
-  };
+  return { pathname: location.pathname, onClick: routerLinkClick(location, navigate) };
 }

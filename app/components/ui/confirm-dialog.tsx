@@ -1,11 +1,50 @@
 import * as React from "react";
-import { Form } from "react-router";
+import { Form, type HTMLFormMethod, UNSAFE_NavigationContext, useFormAction, useSubmit } from "react-router";
 import { Button, type ButtonProps } from "~/components/ui/button";
 
 // The dialog (Radix AlertDialog) loads when a trigger is first pointed at, focused or clicked: a list page
 // with a delete button per row does not download or hydrate it up front.
 const loadContent = () => import("./confirm-dialog-content");
 const ConfirmDialogContent = React.lazy(loadContent);
+
+/**
+ * What a list gives the small forms of its rows (delete, masquerade): its route's form action and one submit handler,
+ * `<Form method="post">`'s, so that each row's form is a plain `<form>` instead of a `<Form>` running the router's
+ * hooks (`useSubmit`, `useFormAction`) for the same answer (decision 064). Outside a list forms are `<Form>`s.
+ */
+export interface ListForms {
+  /** `useFormAction()` of the list's route: where a form without `action` posts. */
+  action: string;
+  /** `<Form method="post">`'s submit handler: the router submits the form (or its submitter) on the client. */
+  onSubmit: (event: React.FormEvent<HTMLFormElement>) => void;
+}
+export const ListForms = React.createContext<ListForms | null>(null);
+
+export function useListForms(): ListForms {
+  const { useTransitions } = React.useContext(UNSAFE_NavigationContext);
+  const submit = useSubmit();
+  const action = useFormAction();
+  return {
+    action,
+    onSubmit(event) {
+      if (event.defaultPrevented) return;
+      event.preventDefault();
+      const form = event.currentTarget;
+      const submitter = (event.nativeEvent as SubmitEvent).submitter as HTMLButtonElement | HTMLInputElement | null;
+      const method = (submitter?.getAttribute("formmethod") || "post") as HTMLFormMethod;
+      const go = () => void submit(submitter || form, { method });
+      if (useTransitions) React.startTransition(go);
+      else go();
+    },
+  };
+}
+
+/** A form's `action` a list's plain `<form>` can post to as `<Form>` would: none (the route's), or an absolute path. */
+function plainAction(lists: ListForms | null, action: string | undefined): string | null {
+  if (!lists) return null;
+  if (action === undefined) return lists.action;
+  return /^\/(?!\/)[^?#]*$/.test(action) ? action : null;
+}
 
 export interface ConfirmDialogProps {
   /** Dialog title (default "Are you sure?"). */
@@ -57,6 +96,8 @@ export function ConfirmDialog({
   const [used, setUsed] = React.useState(false);
   const ownId = React.useId();
   const formId = form ?? ownId;
+  const lists = React.useContext(ListForms);
+  const postTo = form ? null : plainAction(lists, action);
 
   React.useEffect(() => {
     if (!form) return;
@@ -92,15 +133,30 @@ export function ConfirmDialog({
     </Button>
   );
 
+  const hidden = Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+
   return (
     <>
       {form ? (
         trigger
+      ) : lists && postTo !== null ? (
+        <form
+          method="post"
+          action={postTo}
+          onSubmit={(event) => {
+            setOpen(false);
+            lists.onSubmit(event);
+          }}
+          id={formId}
+          className="contents"
+          data-discover="true"
+        >
+          {hidden}
+          {trigger}
+        </form>
       ) : (
         <Form id={formId} method="post" action={action} onSubmit={() => setOpen(false)} className="contents">
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
+          {hidden}
           {trigger}
         </Form>
       )}

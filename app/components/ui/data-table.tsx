@@ -13,8 +13,10 @@ import {
   SearchIcon,
 } from "lucide-react";
 import * as React from "react";
-import { Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { createPath, Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
+import { RouterLinkClick, routerLinkClick } from "~/components/layout/menu-links";
 import { Button, buttonVariants } from "~/components/ui/button";
+import { ListForms, useListForms } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { useTranslation } from "~/lib/i18n";
@@ -231,10 +233,13 @@ export function DataTable<T>({
   const visibleColumns = columns.filter((column) => !hiddenIds.has(column.id));
 
   const busy = navigation.state !== "idle" && navigation.location?.pathname === location.pathname;
-  const toHref = (changes: Record<string, string | number | null>) => ({
-    pathname: location.pathname,
-    search: withListParams(searchParams, changes),
-  });
+  // The sort and page links are plain anchors sharing one click handler (`<Link>`'s behaviour without its hooks per
+  // link, decision 064), and so are the rows' links (`RouterLinkClick`, `EditLink`).
+  const toHref = (changes: Record<string, string | number | null>) =>
+    createPath({ pathname: location.pathname, search: withListParams(searchParams, changes) });
+  const onLinkClick = routerLinkClick(location, navigate);
+  // The rows' small forms (delete, masquerade) are plain forms sharing the list's submit handler (`ListForms`).
+  const listForms = useListForms();
 
   function go(form: HTMLFormElement, submitter: HTMLElement | null, replace: boolean) {
     const query = compactListQuery(new FormData(form, submitter));
@@ -299,7 +304,7 @@ export function DataTable<T>({
   }
   const selectionCount = scope === "all" ? page.total : scope === "page" ? rows.length : hydrated ? selected.size : null;
 
-  return (
+  const table = (
     <div data-slot="data-table" className={cn("flex min-w-0 flex-col", className)}>
       <div className="flex flex-col gap-4 border-b p-5">
         <Form id={formId} method="get" action={location.pathname} onSubmit={onSubmit} onChange={onControlChange}>
@@ -467,12 +472,14 @@ export function DataTable<T>({
                     )}
                   >
                     {meta.sortable ? (
-                      <Link
-                        to={toHref({
+                      <a
+                        className="-mx-1 inline-flex items-center gap-1.5 rounded-sm px-1 outline-none hover:text-primary-text focus-visible:ring-[3px] focus-visible:ring-ring"
+                        href={toHref({
                           sort: column.id,
                           direction: sorted === "asc" ? "desc" : "asc",
                         })}
-                        className="-mx-1 inline-flex items-center gap-1.5 rounded-sm px-1 outline-none hover:text-primary-text focus-visible:ring-[3px] focus-visible:ring-ring"
+                        onClick={onLinkClick}
+                        data-discover="true"
                       >
                         {content}
                         {sorted === "asc" ? (
@@ -489,7 +496,7 @@ export function DataTable<T>({
                               ? `, ${t("dataTable.sortedDescending")}`
                               : ""}
                         </span>
-                      </Link>
+                      </a>
                     ) : (
                       content
                     )}
@@ -569,10 +576,16 @@ export function DataTable<T>({
             last={page.last_page}
             open={page.total_capped === true}
             hrefFor={(n) => toHref({ page: n })}
+            onLinkClick={onLinkClick}
           />
         )}
       </div>
     </div>
+  );
+  return (
+    <RouterLinkClick value={onLinkClick}>
+      <ListForms value={listForms}>{table}</ListForms>
+    </RouterLinkClick>
   );
 }
 
@@ -773,13 +786,23 @@ interface PaginationProps {
   last: number;
   /** The last page is not known (a capped count). */
   open?: boolean;
-  hrefFor: (page: number) => { pathname: string; search: string };
+  hrefFor: (page: number) => string;
+  /** The list's click handler of its plain anchors (`routerLinkClick`). */
+  onLinkClick: (event: React.MouseEvent<HTMLAnchorElement>) => void;
 }
 
 const pageLinkClasses =
   "inline-flex h-9 min-w-9 items-center justify-center rounded-md px-2 text-sm outline-none transition-colors hover:bg-primary-subtle hover:text-primary-text focus-visible:ring-[3px] focus-visible:ring-ring";
 
-function PageStep({ page, label, icon, current, last, hrefFor }: PaginationProps & { page: number; label: string; icon: React.ReactNode }) {
+function PageStep({
+  page,
+  label,
+  icon,
+  current,
+  last,
+  hrefFor,
+  onLinkClick,
+}: PaginationProps & { page: number; label: string; icon: React.ReactNode }) {
   const className = cn(pageLinkClasses, "bg-secondary [&_svg]:size-4 [&_svg]:rtl:rotate-180");
   if (page < 1 || page > last || page === current) {
     return (
@@ -790,15 +813,15 @@ function PageStep({ page, label, icon, current, last, hrefFor }: PaginationProps
     );
   }
   return (
-    <Link to={hrefFor(page)} className={className} aria-label={label}>
+    <a className={className} aria-label={label} href={hrefFor(page)} onClick={onLinkClick} data-discover="true">
       {icon}
-    </Link>
+    </a>
   );
 }
 
-function Pagination({ current, last, open, hrefFor }: PaginationProps) {
+function Pagination({ current, last, open, hrefFor, onLinkClick }: PaginationProps) {
   const { t } = useTranslation("ui");
-  const nav = { current, last, hrefFor };
+  const nav = { current, last, hrefFor, onLinkClick };
 
   return (
     <nav aria-label={t("dataTable.pagination")}>
@@ -818,21 +841,29 @@ function Pagination({ current, last, open, hrefFor }: PaginationProps) {
           ) : (
             <li key={n}>
               {n === current ? (
-                <Link
-                  to={hrefFor(n)}
+                <a
                   aria-current="page"
                   aria-label={t("dataTable.page", { page: n })}
                   className={cn(
                     pageLinkClasses,
                     "bg-primary text-primary-foreground shadow-[0_2px_6px_0_color-mix(in_oklab,var(--primary)_30%,transparent)] hover:bg-primary hover:text-primary-foreground",
                   )}
+                  href={hrefFor(n)}
+                  onClick={onLinkClick}
+                  data-discover="true"
                 >
                   {n}
-                </Link>
+                </a>
               ) : (
-                <Link to={hrefFor(n)} aria-label={t("dataTable.page", { page: n })} className={cn(pageLinkClasses, "bg-secondary")}>
+                <a
+                  aria-label={t("dataTable.page", { page: n })}
+                  className={cn(pageLinkClasses, "bg-secondary")}
+                  href={hrefFor(n)}
+                  onClick={onLinkClick}
+                  data-discover="true"
+                >
                   {n}
-                </Link>
+                </a>
               )}
             </li>
           ),

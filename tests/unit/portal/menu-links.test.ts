@@ -1,5 +1,5 @@
-import { describe, expect, it } from "vitest";
-import { isActivePath, isRouterClick } from "~/components/layout/menu-links";
+import { describe, expect, it, vi } from "vitest";
+import { isActivePath, isRouterClick, routerLinkClick } from "~/components/layout/menu-links";
 
 describe("isActivePath (the menus' active entry, as <NavLink> decides)", () => {
   it("marks the entry of the page and of its parents only", () => {
@@ -29,5 +29,45 @@ describe("isRouterClick (which clicks become a client navigation)", () => {
     expect(isRouterClick({ ...plain, button: 1 })).toBe(false);
     for (const key of ["metaKey", "altKey", "ctrlKey", "shiftKey"] as const) expect(isRouterClick({ ...plain, [key]: true })).toBe(false);
     expect(isRouterClick({ ...plain, defaultPrevented: true })).toBe(false);
+  });
+});
+
+describe("routerLinkClick (plain anchors navigating as <Link> does)", () => {
+  function click(href: string | null, init: Partial<Record<"button" | "target" | "metaKey", unknown>> = {}) {
+    const event = {
+      button: init.button ?? 0,
+      metaKey: init.metaKey ?? false,
+      altKey: false,
+      ctrlKey: false,
+      shiftKey: false,
+      defaultPrevented: false,
+      currentTarget: { getAttribute: (name: string) => (name === "href" ? href : ((init.target as string) ?? null)) },
+      preventDefault: vi.fn(),
+    };
+    return event;
+  }
+  const location = { pathname: "/users", search: "?page=2", hash: "", state: null, key: "k" };
+
+  it("navigates on the client to the anchor's href, replacing the entry when it is the page shown", () => {
+    const navigate = vi.fn();
+    const onClick = routerLinkClick(location as never, navigate);
+    const toOther = click("/users?page=3");
+    onClick(toOther as never);
+    expect(toOther.preventDefault).toHaveBeenCalled();
+    expect(navigate).toHaveBeenLastCalledWith("/users?page=3", { replace: false });
+    onClick(click("/users?page=2") as never);
+    expect(navigate).toHaveBeenLastCalledWith("/users?page=2", { replace: true });
+    onClick(click("/users/edit/5", { target: "_self" }) as never);
+    expect(navigate).toHaveBeenLastCalledWith("/users/edit/5", { replace: false });
+  });
+
+  it("leaves modifier clicks, other buttons, other targets and anchors without href to the browser", () => {
+    const navigate = vi.fn();
+    const onClick = routerLinkClick(location as never, navigate);
+    for (const event of [click("/a", { metaKey: true }), click("/a", { button: 1 }), click("/a", { target: "_blank" }), click(null)]) {
+      onClick(event as never);
+      expect(event.preventDefault).not.toHaveBeenCalled();
+    }
+    expect(navigate).not.toHaveBeenCalled();
   });
 });

@@ -1,4 +1,6 @@
+import { Link } from "react-router";
 import { describe, expect, it } from "vitest";
+import { actionsColumn, EditLink } from "~/components/admin/row-actions";
 import { type ColumnDef, DataTable, pageWindow } from "~/components/ui/data-table";
 import type { Paginated } from "~/lib/list-params";
 import { attr, findTags, hrefParams, renderAt } from "./helpers";
@@ -314,5 +316,49 @@ describe("DataTable bulk refusal", () => {
     expect(html).not.toContain('role="alert"');
     expect(findTags(html, "input", 'name="ids"', "checked")).toHaveLength(0);
     expect(attr(findTags(html, "select", 'name="organization_id"')[0], "aria-invalid")).toBeNull();
+  });
+});
+
+describe("DataTable's plain anchors (decision 064)", () => {
+  const withActions: ColumnDef<User>[] = [
+    ...columns,
+    actionsColumn("Actions", (user) => <EditLink to={`/users/edit/${user.id}`} label={`Edit ${user.name}`} />),
+  ];
+  const decode = (value: string) =>
+    value.replaceAll("&quot;", '"').replaceAll("&#x27;", "'").replaceAll("&lt;", "<").replaceAll("&gt;", ">").replaceAll("&amp;", "&");
+
+  /** The opening tag `<Link>` draws for an `<a>` tag's attributes, in their order, with its href as `to`. */
+  async function asLink(url: string, tag: string) {
+    const props: Record<string, string> = {};
+    let to = "";
+    for (const [, name, value] of tag.matchAll(/\s([\w:-]+)="([^"]*)"/g)) {
+      if (name === "href") to = decode(value);
+      else if (name !== "data-discover") props[name === "class" ? "className" : name] = decode(value);
+    }
+    const html = await renderAt(url, () => <Link to={to} {...props} />);
+    return findTags(html, "a")[0];
+  }
+
+  it("draws the sort, page and row links <Link> would draw", async () => {
+    const html = await renderAt(URL_STATE, () => (
+      <DataTable label="Users" columns={withActions} page={usersPage()} getRowId={(row) => String(row.id)} />
+    ));
+    const anchors = findTags(html, "a").filter((tag) => !tag.includes("download"));
+    // Two sortable headers, first/previous/next/last, pages 1–6 around 3 (with gaps), two rows' edit links.
+    expect(anchors.length).toBeGreaterThanOrEqual(10);
+    expect(anchors.filter((tag) => tag.includes("/users/edit/"))).toHaveLength(2);
+    for (const tag of anchors) expect(tag).toBe(await asLink(URL_STATE, tag));
+  });
+
+  it("draws a row's edit link outside a list as a <Link>, with the same HTML", async () => {
+    const inList = findTags(
+      await renderAt(URL_STATE, () => (
+        <DataTable label="Users" columns={withActions} page={usersPage()} getRowId={(row) => String(row.id)} />
+      )),
+      "a",
+      "/users/edit/21",
+    )[0];
+    const alone = findTags(await renderAt("/users", () => <EditLink to="/users/edit/21" label="Edit Alice Martin" />), "a")[0];
+    expect(alone).toBe(inList);
   });
 });
