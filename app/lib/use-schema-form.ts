@@ -53,6 +53,14 @@ export function useSchemaForm<Schema extends FormSchema>(options: {
     onValidate: validator ? ({ formData }) => validator.parse(formData, { schema: validator.schema }) : undefined,
   });
   useLoadOnFirstFocus(options.id, options.schema, setLoaded);
+  // The action's errors from before the schema was here are checked again once it is: a field corrected while it
+  // loaded loses its error without waiting for another keystroke.
+  const checked = useRef<Validator<Schema> | null>(null);
+  useEffect(() => {
+    if (!validator || checked.current === validator) return;
+    checked.current = validator;
+    for (const name of Object.keys(form.allErrors)) if (name) form.validate({ name });
+  }, [validator, form]);
   return [form, fields] as const;
 }
 
