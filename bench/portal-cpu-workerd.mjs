@@ -139,7 +139,8 @@ try {
       await response.arrayBuffer();
       if (response.status !== 200) throw new Error(`${server.dir} ${path}: HTTP ${response.status}`);
     };
-    for (const server of servers) for (let i = 0; i < 5; i++) await ask(server);
+    // Warm-up: enough requests for V8 to optimise the render's code in each build.
+    for (const server of servers) for (let i = 0; i < 30; i++) await ask(server);
     const perBuild = servers.map(() => []);
     for (let round = 0; round < rounds; round++) {
       for (let turn = 0; turn < servers.length; turn++) {

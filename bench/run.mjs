@@ -867,12 +867,22 @@ async function backendSignIn(base) {
  */
 async function ssrCost() {
   const portal = await startBuiltWorkers(await freshState(STATES[0]), options.port + 6);
+  let result;
   try {
     await signIn(portal);
-    return await ssrRatios(portal);
+    result = await ssrRatios(portal);
   } finally {
     await stopChild(portal.child);
   }
+  // With nothing else of the bench running: the portal alone against the answers recorded above.
+  if (!result.portalCpu) {
+    try {
+      result.portalCpu = await portalAloneCpu();
+    } catch (error) {
+      result.portalCpu = { error: String(error?.message ?? error) };
+    }
+  }
+  return result;
 }
 
 async function ssrRatios(portal) {
@@ -945,7 +955,7 @@ async function ssrRatios(portal) {
     result.directMs = median(samples.direct);
     result.pageToDirect = result.pageMs / result.directMs;
     try {
-      result.portalCpu = await portalAloneCpu(backend.base);
+      await recordBackendAnswers(backend.base);
     } catch (error) {
       result.portalCpu = { error: String(error?.message ?? error) };
     }
@@ -955,31 +965,38 @@ async function ssrRatios(portal) {
   return result;
 }
 
-const PORTAL_CPU_ROUNDS = 6;
-const PORTAL_CPU_REQUESTS = 30;
+const PORTAL_CPU_ROUNDS = 8;
+const PORTAL_CPU_REQUESTS = 40;
+const PORTAL_CPU_TAPE = join(RESULTS_DIR, "portal-cpu-tape.json");
+const portalCpuUrls = () => CPU_PAGES.map((page) => (page.signedIn ? page.url : `!${page.url}`));
 
-/**
- * The portal's own CPU per render, the figure issue 27's goal is about: the built portal Worker alone in workerd
- * (`wrangler dev`), its backend a Worker replaying answers recorded once from the real backend
- * (bench/portal-cpu.mjs record, then bench/portal-cpu-workerd.mjs): the process's CPU is then the portal's plus
- * workerd's HTTP handling and local KV, no D1 and no backend code. Median of PORTAL_CPU_ROUNDS rounds of
- * PORTAL_CPU_REQUESTS requests per page.
- */
-async function portalAloneCpu(backendBase) {
-  const tape = join(RESULTS_DIR, "portal-cpu-tape.json");
-  const report = join(RESULTS_DIR, "portal-cpu.json");
-  const urls = CPU_PAGES.map((page) => (page.signedIn ? page.url : `!${page.url}`));
+/** The backend's answers to issue 27's pages, recorded through the built portal (bench/portal-cpu.mjs record). */
+async function recordBackendAnswers(backendBase) {
   log("portal alone: recording the backend's answers…");
-  await run(process.execPath, ["bench/portal-cpu.mjs", "record", BUILD_DIR, backendBase, tape, ...urls], {
+  await run(process.execPath, ["bench/portal-cpu.mjs", "record", BUILD_DIR, backendBase, PORTAL_CPU_TAPE, ...portalCpuUrls()], {
     label: "portal-cpu record",
     timeoutMs: 120_000,
   });
+}
+
+/**
+ * The portal's own CPU per render, the figure issue 27's goal is about: the built portal Worker alone in workerd
+ * (`wrangler dev`, bench/portal-cpu-workerd.mjs), its backend a Worker replaying the answers recordBackendAnswers
+ * kept: the process's CPU is then the portal's plus workerd's HTTP handling and local KV, no D1 and no backend code.
+ * Median of PORTAL_CPU_ROUNDS rounds of PORTAL_CPU_REQUESTS requests per page, after the bench's other servers stopped.
+ */
+async function portalAloneCpu() {
+  const report = join(RESULTS_DIR, "portal-cpu.json");
   log("portal alone: replaying in workerd…");
-  await run(process.execPath, ["bench/portal-cpu-workerd.mjs", BUILD_DIR, tape, String(PORTAL_CPU_REQUESTS), ...urls], {
-    label: "portal-cpu-workerd",
-    timeoutMs: 600_000,
-    env: { ROUNDS: String(PORTAL_CPU_ROUNDS), PORT: String(options.port + 11), REPORT: report },
-  });
+  await run(
+    process.execPath,
+    ["bench/portal-cpu-workerd.mjs", BUILD_DIR, PORTAL_CPU_TAPE, String(PORTAL_CPU_REQUESTS), ...portalCpuUrls()],
+    {
+      label: "portal-cpu-workerd",
+      timeoutMs: 600_000,
+      env: { ROUNDS: String(PORTAL_CPU_ROUNDS), PORT: String(options.port + 11), REPORT: report },
+    },
+  );
   const { loadAverage, pages } = JSON.parse(readFileSync(report, "utf8"));
   return {
     loadAverage,
