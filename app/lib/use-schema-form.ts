@@ -53,15 +53,36 @@ export function useSchemaForm<Schema extends FormSchema>(options: {
     onValidate: validator ? ({ formData }) => validator.parse(formData, { schema: validator.schema }) : undefined,
   });
   useLoadOnFirstFocus(options.id, options.schema, setLoaded);
-  // The action's errors from before the schema was here are checked again once it is: a field corrected while it
-  // loaded loses its error without waiting for another keystroke.
+  const checksOnBlur = (options.shouldValidate ?? "onBlur") === "onBlur";
+  const leftBeforeLoad = useFieldsLeftUntil(options.id, !validator && checksOnBlur);
+  // Once the schema is here, what it would have checked meanwhile is checked: the action's errors (a field corrected
+  // while it loaded loses its error at once) and the fields left before it arrived (a quick fill-and-tab).
   const checked = useRef<Validator<Schema> | null>(null);
   useEffect(() => {
     if (!validator || checked.current === validator) return;
     checked.current = validator;
-    for (const name of Object.keys(form.allErrors)) if (name) form.validate({ name });
-  }, [validator, form]);
+    const names = new Set([...Object.keys(form.allErrors), ...leftBeforeLoad.current].filter(Boolean));
+    leftBeforeLoad.current.clear();
+    for (const name of names) form.validate({ name });
+  }, [validator, form, leftBeforeLoad]);
   return [form, fields] as const;
+}
+
+/** The names of the form's fields that lost focus while `listening` (a blur the browser could not check yet). */
+function useFieldsLeftUntil(formId: string, listening: boolean) {
+  const left = useRef(new Set<string>());
+  useEffect(() => {
+    if (!listening) return;
+    const onFocusOut = (event: FocusEvent) => {
+      const field = event.target;
+      const isField = field instanceof HTMLInputElement || field instanceof HTMLSelectElement || field instanceof HTMLTextAreaElement;
+      if (isField && field.name && field.type !== "submit" && field.type !== "button" && inForm(field, formId))
+        left.current.add(field.name);
+    };
+    document.addEventListener("focusout", onFocusOut);
+    return () => document.removeEventListener("focusout", onFocusOut);
+  }, [formId, listening]);
+  return left;
 }
 
 /**
