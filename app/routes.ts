@@ -29,6 +29,7 @@ export default [
     route("tools/tts/preview", "routes/tts.preview.tsx"),
     route("tools/devices/overrides/export/:id", "routes/devices.export.tsx"),
     route("tools/porting/order/:id/documents/:document", "routes/tools.porting.order.document.tsx"),
+    route("tools/porting/order/number-check", "routes/tools.porting.order.number-check.tsx"),
     route("tools/import/phone_numbers/:id/errors.csv", "routes/tools.import.phone-numbers.errors.tsx"),
     route("tools/import/phone_numbers/template.csv", "routes/tools.import.phone-numbers.template.tsx"),
     // CSV exports of the lists (issue 25): each guarded by its list's screen key.

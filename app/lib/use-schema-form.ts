@@ -41,6 +41,7 @@ export function useSchemaForm<Schema extends FormSchema>(options: {
 }) {
   const [loaded, setLoaded] = useState<Validator<Schema> | null>(null);
   const validator = loaded?.formId === options.id ? loaded : null;
+  const lastIntent = useLastIntent(options.lastResult);
   const [form, fields] = useForm<input<Schema> & Record<string, unknown>, output<Schema>>({
     id: options.id,
     lastResult: options.lastResult,
@@ -50,7 +51,7 @@ export function useSchemaForm<Schema extends FormSchema>(options: {
     // check to the action as a submission.
     shouldValidate: validator ? (options.shouldValidate ?? "onBlur") : "onSubmit",
     shouldRevalidate: validator ? "onInput" : "onSubmit",
-    onValidate: validator ? ({ formData }) => validator.parse(formData, { schema: validator.schema }) : undefined,
+    onValidate: validator ? ({ formData }) => validator.parse(withIntent(formData, lastIntent), { schema: validator.schema }) : undefined,
   });
   useLoadOnFirstFocus(options.id, options.schema, setLoaded);
   const checksOnBlur = (options.shouldValidate ?? "onBlur") === "onBlur";
@@ -66,6 +67,34 @@ export function useSchemaForm<Schema extends FormSchema>(options: {
     for (const name of names) form.validate({ name });
   }, [validator, form, leftBeforeLoad]);
   return [form, fields] as const;
+}
+
+/**
+ * The `intent` (the button) of the form's last submission, the action's or the browser's. A form whose rules depend
+ * on the button ("Save draft" or "Submit") checks a field between submissions by the last one's rules: a check
+ * carries no button, and the schema's default intent would drop an error such as "required to submit".
+ */
+function useLastIntent(lastResult: SubmissionResult<string[]> | null | undefined) {
+  const lastIntent = useRef<string | null>(null);
+  useEffect(() => {
+    const intent = lastResult?.initialValue?.intent;
+    if (typeof intent === "string") lastIntent.current = intent;
+  }, [lastResult]);
+  return lastIntent;
+}
+
+/** The form's data as the schema should read it: a submission records its button, a check gets the last one's. */
+function withIntent(formData: FormData, lastIntent: { current: string | null }): FormData {
+  const intent = formData.get("intent");
+  if (typeof intent === "string") {
+    lastIntent.current = intent;
+    return formData;
+  }
+  if (lastIntent.current === null) return formData;
+  const completed = new FormData();
+  for (const [name, value] of formData) completed.append(name, value);
+  completed.set("intent", lastIntent.current);
+  return completed;
 }
 
 /** The names of the form's fields that lost focus while `listening` (a blur the browser could not check yet). */

@@ -46,6 +46,7 @@ export default function EditPortingOrder({ loaderData, actionData }: Route.Compo
         numberCheck={actionData && "numberCheck" in actionData ? actionData.numberCheck : null}
         cancelTo={`/tools/porting/order/${order.id}`}
         pinSet={order.pin_set}
+        orderId={order.id}
       />
     </div>
   );

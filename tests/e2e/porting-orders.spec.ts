@@ -99,6 +99,8 @@ test("an organization admin sees only the organization's orders; a draft is edit
 
   await page.getByRole("link", { name: "Edit" }).click();
   await expect(page.getByText("A PIN is stored.")).toBeVisible();
+  // The edit form checks the order's numbers as its own (not "already in an order").
+  await expect(page.getByTestId("number-check")).toHaveText("Checked: every number can be ported.");
   await expect(page.getByLabel("PIN")).toHaveValue("");
   await page.getByLabel("Authorized person").fill("Riley Northwind");
   await page.getByRole("button", { name: "Save draft" }).click();
@@ -155,4 +157,74 @@ test("numbers a submission would refuse are named beside the numbers while typin
   await useLanguage(page, "fr");
   await page.goto(`/tools/porting/order/new?numbers=${encodeURIComponent("800 555 0100")}`);
   await expect(page.getByTestId("number-check")).toContainText("Ces numéros seraient refusés à la soumission");
+});
+
+/** A request held by the test until `release()`. */
+function holder() {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { released, release };
+}
+
+test("the action's errors stay when the form's rules arrive after them: Submit's \"required\" is not dropped", async ({ page }) => {
+  // The form's schema (decision 063) is held: "Submit" is answered by the action while it is on its way.
+  const schema = holder();
+  await page.route(/\/assets\/zod-[^/]+\.js$/, async (route) => {
+    await schema.released;
+    await route.continue();
+  });
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/porting/order/new");
+  await page.getByLabel("Numbers", { exact: true }).fill(freshNumbers()[0]);
+  await page.getByRole("button", { name: "Submit", exact: true }).click();
+  const person = page.getByLabel("Authorized person");
+  await expect(person).toHaveAccessibleDescription(/This field is required/);
+  await expect(page.getByLabel("Entity name")).toHaveAccessibleDescription(/This field is required/);
+
+  // Once the schema is in, a field is checked by the rules of the button last used ("Submit"), not a draft's.
+  schema.release();
+  await page.getByLabel("Entity name").fill(unique("Late Schema"));
+  await expect(page.getByLabel("Entity name")).not.toHaveAccessibleDescription(/This field is required/);
+  await expect(person).toHaveAccessibleDescription(/This field is required/);
+  await person.fill("Pat Porter");
+  await person.fill("");
+  await expect(person).toHaveAccessibleDescription(/This field is required/);
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/new$/);
+});
+
+test("a numbers check still on its way when the draft is saved does not swallow the saved page's toast", async ({ page }) => {
+  await signIn(page, ACCOUNTS.orgAdmin, undefined, "/tools/porting/order/new");
+  // Hold the check of the typed numbers (any post but the draft's), then the saved page's data until the check is done.
+  const check = holder();
+  const checkDone = holder();
+  await page.route("**/tools/porting/order/**", async (route) => {
+    const request = route.request();
+    if (request.method() !== "POST" || /name="intent"\r\n\r\ndraft/.test(request.postData() ?? "")) return route.fallback();
+    await check.released;
+    await route.continue();
+  });
+  page.on("requestfinished", (request) => {
+    if (request.method() === "POST" && !/name="intent"\r\n\r\ndraft/.test(request.postData() ?? "")) checkDone.release();
+  });
+  const savedPageReads: { url: string; go: () => void }[] = [];
+  await page.route(/\/tools\/porting\/order\/\d+\.data/, async (route) => {
+    const read = holder();
+    savedPageReads.push({ url: route.request().url(), go: read.release });
+    await read.released;
+    await route.continue();
+  });
+
+  const checkSent = page.waitForRequest((request) => request.method() === "POST");
+  await page.getByLabel("Numbers", { exact: true }).fill(freshNumbers()[0]);
+  await page.getByLabel("Entity name").fill(unique("Raced Port"));
+  await checkSent;
+  await page.getByRole("button", { name: "Save draft" }).click();
+  await expect.poll(() => savedPageReads.length).toBeGreaterThan(0);
+  check.release();
+  await checkDone.released;
+  // Whatever reads of the saved page are waiting go now, the latest first.
+  for (const read of [...savedPageReads].reverse()) read.go();
+  await expect(page).toHaveURL(/\/tools\/porting\/order\/\d+$/);
+  await expect(page.getByText(/saved as a draft/)).toBeVisible();
 });

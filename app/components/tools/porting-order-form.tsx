@@ -1,6 +1,6 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { useCallback, useEffect, useRef } from "react";
-import { Form, Link, useFetcher, useNavigation } from "react-router";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -51,6 +51,46 @@ function NumberCheckNotice({ check, checking }: { check: NumberCheck | null; che
 }
 
 /**
+ * The check of the form's numbers beside it (`/tools/porting/order/number-check`): a plain request, not a router
+ * fetcher, since a fetcher's post that finishes while the form's own submission loads takes that navigation over (its
+ * answer and its toast are lost). A newer check or leaving the page aborts the one in flight. `answer` is undefined
+ * until a check has answered.
+ */
+function useNumberCheck(formId: string, orderId: number | undefined) {
+  const [answer, setAnswer] = useState<NumberCheck | null | undefined>(undefined);
+  const [checking, setChecking] = useState(false);
+  const pending = useRef<AbortController | null>(null);
+  useEffect(() => () => pending.current?.abort(), []);
+  const runCheck = useCallback(async () => {
+    const element = document.getElementById(formId);
+    if (!(element instanceof HTMLFormElement)) return;
+    const body = new FormData(element);
+    for (const kind of DOCUMENT_KINDS) body.delete(kind);
+    body.delete("pin");
+    if (orderId !== undefined) body.set("order_id", String(orderId));
+    pending.current?.abort();
+    const controller = new AbortController();
+    pending.current = controller;
+    setChecking(true);
+    try {
+      const response = await fetch("/tools/porting/order/number-check", { method: "POST", body, signal: controller.signal });
+      if (!response.ok || !response.headers.get("Content-Type")?.includes("json")) throw new Error(String(response.status));
+      setAnswer((await response.json()) as NumberCheck | null);
+    } catch {
+      if (controller.signal.aborted) return;
+      // Offline, signed out meanwhile, a deployment: said as such, never taken for "every number is fine".
+      setAnswer({ numbers: String(body.get("numbers") ?? ""), problems: [], failed: "porting:carrier.failed", notKept: [] });
+    } finally {
+      if (pending.current === controller) {
+        pending.current = null;
+        setChecking(false);
+      }
+    }
+  }, [formId, orderId]);
+  return { answer, checking, runCheck };
+}
+
+/**
  * The port-in order form, new and edit: the numbers, the losing carrier's account details, the service
  * address, the FOC date and the two documents. A multipart post, so it works without JavaScript; "Save
  * draft" and "Submit" are the two intents.
@@ -63,6 +103,7 @@ export function PortingOrderForm({
   pinSet,
   organizations,
   numberCheck,
+  orderId,
 }: {
   defaultValue: PortingOrderDefaults;
   lastResult: SubmissionResult<string[]> | undefined;
@@ -75,6 +116,8 @@ export function PortingOrderForm({
   organizations?: { id: number; name: string }[] | null;
   /** The answer of "Check numbers" posted without JavaScript (the action's `numberCheck`). */
   numberCheck?: NumberCheck | null;
+  /** The order being edited: its own numbers are not "already in an order". */
+  orderId?: number;
 }) {
   const { t } = useTranslation("porting");
   const navigation = useNavigation();
@@ -96,21 +139,10 @@ export function PortingOrderForm({
 
   // The numbers are checked as they are typed (with JavaScript, a moment after the last keystroke) or by "Check
   // numbers" (without: the form comes back with the answer), so a number a submission would refuse is named first.
-  const fetcher = useFetcher<{ numberCheck?: NumberCheck }>();
   const typed = fields.numbers.value ?? "";
-  const latest = fetcher.data?.numberCheck ?? numberCheck ?? null;
+  const { answer, checking, runCheck } = useNumberCheck(form.id, orderId);
+  const latest = answer !== undefined ? answer : (numberCheck ?? null);
   const check = latest && sameNumbers(latest.numbers, typed) ? latest : null;
-  const checking = fetcher.state !== "idle";
-  const runCheck = useCallback(() => {
-    const element = document.getElementById(form.id);
-    if (!(element instanceof HTMLFormElement)) return;
-    const body = new FormData(element);
-    for (const kind of DOCUMENT_KINDS) body.delete(kind);
-    body.delete("pin");
-    body.set("intent", "check");
-    // A check changes nothing: no loader on the page (root, layout, form) runs again after it.
-    fetcher.submit(body, { method: "post", encType: "multipart/form-data", defaultShouldRevalidate: false });
-  }, [fetcher.submit, form.id]);
   const checkedText = useRef(numberCheck?.numbers ?? "");
   useEffect(() => {
     if (splitNumbers(typed).length === 0 || sameNumbers(checkedText.current, typed)) return;

@@ -147,7 +147,7 @@ export async function saveOrder(
  * each message once. A failure of the check is said, never taken for "every number is fine"; null when the
  * backend has no such check.
  */
-async function checkNumbers(formData: FormData, api: SanctumClient, orderId: string | null): Promise<NumberCheck | null> {
+export async function checkNumbers(formData: FormData, api: SanctumClient, orderId: string | null): Promise<NumberCheck | null> {
   const text = String(formData.get("numbers") ?? "").slice(0, 40_000);
   const numbers = splitNumbers(text);
   const organization = Number(formData.get("organization_id"));

@@ -38,6 +38,12 @@ const RESOURCE_ROUTES: { file: string; screen: ScreenId; path: string; params: R
     params: { id: "1", document: "1" },
   },
   {
+    file: "routes/tools.porting.order.number-check.tsx",
+    screen: "porting-order-new",
+    path: "/tools/porting/order/number-check",
+    params: {},
+  },
+  {
     file: "routes/tools.import.phone-numbers.errors.tsx",
     screen: "number-import-step-2",
     path: "/tools/import/phone_numbers/1/errors.csv",
