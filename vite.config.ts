@@ -4,7 +4,6 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type EnvironmentOptions, type Plugin } from "vite";
-import { lucideIcon } from "./scripts/lucide-icon.ts";
 import { reactDomAsciiChunks } from "./scripts/react-dom-ascii-chunks.ts";
 
 // AMP_STATE_DIR lets the e2e suite run on its own local KV/D1/R2 state.
@@ -62,7 +61,6 @@ const CLIENT_DEPENDENCIES = [
   "@conform-to/zod/v4",
   "zod",
   "@tanstack/react-table",
-  "lucide-react",
   "sonner",
   "class-variance-authority",
   "clsx",
@@ -113,8 +111,6 @@ export default defineConfig({
     previewKeepAlive,
     // React's server render writes short ASCII text without a TextEncoder call per piece (decision 060).
     reactDomAsciiChunks(),
-    // Lucide icons keep their drawing and <svg> attributes instead of rebuilding them each render (decision 064).
-    lucideIcon(),
   ],
   resolve: { tsconfigPaths: true },
   environments: { client, amp_backend: backend },

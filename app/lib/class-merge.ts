@@ -73,6 +73,7 @@ const GROUPS: [RegExp, string][] = [
   [/^ring-/, "ring-color"],
   [/^shadow(-(2xs|xs|sm|md|lg|xl|2xl|none|inner)|-\[.*\d(px|rem).*\])?$/, "shadow"],
   [/^shadow-/, "shadow-color"],
+  [/^stroke-(\d+|\[\d[^\]]*\])$/, "stroke-w"],
   [/^(accent|fill|stroke|caret)-/, "$1"],
 ];
 

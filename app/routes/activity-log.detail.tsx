@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
+import { ArrowLeft } from "~/components/icons";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatDateTime, formatValue } from "~/components/logs/format";
 import { linkableSubjects, subjectHref } from "~/components/logs/subjects";

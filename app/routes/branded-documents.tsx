@@ -1,10 +1,10 @@
-import { DownloadIcon, FileTextIcon, Trash2Icon, UploadIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
 import { RowActions } from "~/components/admin/row-actions";
+import { Download, FileText, Trash2, Upload } from "~/components/icons";
 import { notify } from "~/components/toasts";
 import { LetterLanguageSelect } from "~/components/tools/porting-loa";
 import { Alert, AlertDescription } from "~/components/ui/alert";
@@ -167,7 +167,7 @@ export default function BrandedDocuments({ loaderData }: Route.ComponentProps) {
             title={t("actions.download")}
             className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "text-muted-foreground")}
           >
-            <DownloadIcon aria-hidden="true" />
+            <Download aria-hidden="true" />
           </a>
           {manageable(row.original) && <DeleteDocument document={row.original} />}
         </RowActions>
@@ -235,7 +235,7 @@ function DeleteDocument({ document }: { document: BrandedDocument }) {
         className: "text-muted-foreground hover:text-destructive",
       }}
     >
-      <Trash2Icon aria-hidden="true" />
+      <Trash2 aria-hidden="true" />
     </ConfirmDialog>
   );
 }
@@ -258,7 +258,7 @@ function DocumentPanel({ document, canManage }: { document: DocumentDetail; canM
         </div>
         <div className="flex flex-wrap gap-2">
           <a href={fileUrl(document.id)} download className={buttonVariants({ variant: "default" })}>
-            <DownloadIcon aria-hidden="true" />
+            <Download aria-hidden="true" />
             {t("actions.download")}
           </a>
           {!image && (
@@ -268,7 +268,7 @@ function DocumentPanel({ document, canManage }: { document: DocumentDetail; canM
               rel="noopener"
               className={buttonVariants({ variant: "outline" })}
             >
-              <FileTextIcon aria-hidden="true" />
+              <FileText aria-hidden="true" />
               {t("actions.openPdf")}
             </a>
           )}
@@ -456,7 +456,7 @@ function UploadCard({
           )}
           <div className="flex flex-wrap items-end gap-3 md:col-span-2">
             <Button type="submit" disabled={progress !== null}>
-              <UploadIcon aria-hidden="true" />
+              <Upload aria-hidden="true" />
               {t("upload.submit")}
             </Button>
             <span className="text-muted-foreground text-sm">{t("upload.drop")}</span>
@@ -492,7 +492,7 @@ function UploadCard({
           )}
           <LetterLanguageSelect id="letter-locale" />
           <Button type="submit" variant="outline">
-            <FileTextIcon aria-hidden="true" />
+            <FileText aria-hidden="true" />
             {t("letter.generate")}
           </Button>
           <span className="text-muted-foreground text-sm">{t("letter.hint")}</span>

@@ -1,8 +1,8 @@
-import { Building2, MapPinOff, PhoneCall, Repeat, Users } from "lucide-react";
 import { Link } from "react-router";
 import { ActivityChart } from "~/components/dashboard/activity-chart";
 import type { DayCount } from "~/components/dashboard/chart";
 import { FigureCard } from "~/components/dashboard/figure-card";
+import { Building2, MapPinOff, PhoneCall, Repeat, Users } from "~/components/icons";
 import { formatDateTime } from "~/components/logs/format";
 import type { ActivityEntry } from "~/components/logs/types";
 import { PageTitle } from "~/components/page-title";

@@ -1,11 +1,11 @@
 import { getFormProps, type SubmissionResult } from "@conform-to/react";
-import { DownloadIcon, PlusIcon, SlidersHorizontalIcon, Trash2Icon, UploadIcon, XIcon } from "lucide-react";
 import { useMemo, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { isId, listApiQuery, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
 import { DeleteButton, RowActions } from "~/components/admin/row-actions";
 import type { OrganizationOption } from "~/components/admin/types";
+import { Download, Plus, SlidersHorizontal, Trash2, Upload, X } from "~/components/icons";
 import { deviceSchema } from "~/components/tools/device-schema";
 import {
   type Device,
@@ -235,7 +235,7 @@ export default function DeviceOverrides({ loaderData, actionData }: Route.Compon
                 aria-current={device?.id === row.original.id ? "true" : undefined}
                 className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "text-muted-foreground aria-[current=true]:text-primary")}
               >
-                <SlidersHorizontalIcon aria-hidden="true" />
+                <SlidersHorizontal aria-hidden="true" />
               </Link>
               <DeleteButton
                 id={row.original.id}
@@ -350,7 +350,7 @@ function AddDeviceForm({
           )}
           <div className="md:col-span-2 xl:col-span-4 flex justify-end">
             <Button type="submit">
-              <PlusIcon aria-hidden="true" />
+              <Plus aria-hidden="true" />
               {t("addDevice")}
             </Button>
           </div>
@@ -423,7 +423,7 @@ function OverridesEditor({
             download
             className={buttonVariants({ variant: "outline", size: "sm" })}
           >
-            <DownloadIcon aria-hidden="true" />
+            <Download aria-hidden="true" />
             {t("exportCsv")}
           </a>
           <a
@@ -431,11 +431,11 @@ function OverridesEditor({
             download
             className={buttonVariants({ variant: "outline", size: "sm" })}
           >
-            <DownloadIcon aria-hidden="true" />
+            <Download aria-hidden="true" />
             {t("exportJson")}
           </a>
           <Link to={closeTo} className={buttonVariants({ variant: "ghost", size: "sm" })}>
-            <XIcon aria-hidden="true" />
+            <X aria-hidden="true" />
             {t("overrides.close")}
           </Link>
         </div>
@@ -485,7 +485,7 @@ function OverridesEditor({
           </div>
           <div className="flex flex-wrap items-center justify-between gap-3">
             <Button type="submit" name="intent" value="add-row" variant="outline" onClick={addRow}>
-              <PlusIcon aria-hidden="true" />
+              <Plus aria-hidden="true" />
               {t("overrides.addRow")}
             </Button>
             <Button type="submit" name="intent" value="save" disabled={saving}>
@@ -513,7 +513,7 @@ function OverridesEditor({
             <ErrorList id={`${formId}-import-error`} errors={importError ? [importError] : undefined} />
           </div>
           <Button type="submit" variant="outline">
-            <UploadIcon aria-hidden="true" />
+            <Upload aria-hidden="true" />
             {t("import.submit")}
           </Button>
         </Form>
@@ -583,7 +583,7 @@ function OverrideRow({
           onClick={(event) => onRemove(event, index)}
           formNoValidate
         >
-          <Trash2Icon aria-hidden="true" />
+          <Trash2 aria-hidden="true" />
         </Button>
       </td>
     </tr>

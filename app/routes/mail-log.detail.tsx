@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import { data, Link } from "react-router";
+import { ArrowLeft } from "~/components/icons";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatDateTime } from "~/components/logs/format";
 import { MailRetryButton } from "~/components/logs/mail-retry";

@@ -1,4 +1,3 @@
-import { PlusIcon } from "lucide-react";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatNumber } from "~/components/admin/format";
@@ -7,6 +6,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { actionsColumn, DeleteButton, EditLink } from "~/components/admin/row-actions";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES, type Organization } from "~/components/admin/types";
+import { Plus } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -167,7 +167,7 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
           toolbar={
             allowed.create && (
               <Link to="/organizations/add" className={buttonVariants()}>
-                <PlusIcon aria-hidden="true" />
+                <Plus aria-hidden="true" />
                 {t("organizations.add")}
               </Link>
             )

@@ -1,5 +1,5 @@
-import { KeyRound, KeySquare, Palette, UserRound } from "lucide-react";
 import { NavLink, Outlet, redirect, type ShouldRevalidateFunctionArgs } from "react-router";
+import { KeyRound, KeySquare, Palette, UserRound } from "~/components/icons";
 import { tabTriggerClasses } from "~/components/ui/tabs";
 import { useTranslation } from "~/lib/i18n";
 import { pagePath } from "~/lib/sanctum/client.server";

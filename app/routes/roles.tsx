@@ -1,4 +1,3 @@
-import { PlusIcon } from "lucide-react";
 import { useMemo } from "react";
 import { Link, useSearchParams } from "react-router";
 import { formatNumber } from "~/components/admin/format";
@@ -6,6 +5,7 @@ import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/li
 import { PageHeader } from "~/components/admin/page-header";
 import { actionsColumn, DeleteButton, EditLink } from "~/components/admin/row-actions";
 import { ROLE_SCOPES, type Role } from "~/components/admin/types";
+import { Plus } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -142,7 +142,7 @@ export default function Roles({ loaderData }: Route.ComponentProps) {
           toolbar={
             allowed.create && (
               <Link to="/roles/add" className={buttonVariants()}>
-                <PlusIcon aria-hidden="true" />
+                <Plus aria-hidden="true" />
                 {t("roles.add")}
               </Link>
             )

@@ -1,6 +1,6 @@
-import { SearchIcon } from "lucide-react";
 import { Form, Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
+import { Search } from "~/components/icons";
 import { phoneFormatter } from "~/components/numbers/format";
 import { HitLines, hitGroups } from "~/components/search/hits";
 import { buttonVariants } from "~/components/ui/button";
@@ -65,7 +65,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
           key={query}
         />
         <button type="submit" className={cn(buttonVariants(), "shrink-0")}>
-          <SearchIcon aria-hidden="true" />
+          <Search aria-hidden="true" />
           {t("search.submit")}
         </button>
       </Form>

@@ -1,5 +1,5 @@
-import { CheckCircle2, CircleAlert, XCircle } from "lucide-react";
 import { Form } from "react-router";
+import { CircleAlert, CircleCheck, CircleX } from "~/components/icons";
 import { PageTitle } from "~/components/page-title";
 import { Button } from "~/components/ui/button";
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from "~/components/ui/card";
@@ -45,7 +45,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { checks, checkedAt: new Date().toISOString() };
 }
 
-const ICONS = { operational: CheckCircle2, degraded: CircleAlert, down: XCircle } as const;
+const ICONS = { operational: CircleCheck, degraded: CircleAlert, down: CircleX } as const;
 const COLORS = { operational: "text-success", degraded: "text-warning", down: "text-destructive" } as const;
 
 export default function Status({ loaderData }: Route.ComponentProps) {

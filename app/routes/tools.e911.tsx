@@ -1,7 +1,7 @@
-import { MapPinned } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
 import { EditLink, RowActions } from "~/components/admin/row-actions";
+import { MapPinned } from "~/components/icons";
 import { AddressText } from "~/components/tools/address-text";
 import type { E911Entry } from "~/components/tools/e911-address";
 import { E911StatusBadge, ValidationBadge } from "~/components/tools/e911-status";

@@ -1,7 +1,7 @@
-import { DownloadIcon, LoaderCircleIcon } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { data, Form, Link, useLocation, useNavigation, useRevalidator } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
+import { Download, LoaderCircle } from "~/components/icons";
 import { ImportTable } from "~/components/imports/import-table";
 import { ImportSteps } from "~/components/imports/steps";
 import { importTiming, importUrl, type NumberImport, type NumberImportDetail } from "~/components/imports/types";
@@ -269,7 +269,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
             </div>
             {running && (
               <div className="flex flex-wrap items-center gap-3 text-sm">
-                <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+                <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
                 <span>{t("progress.refreshHint")}</span>
                 <a href={location.pathname} className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
                   {t("progress.refresh")}
@@ -355,7 +355,7 @@ export default function ImportNumbersPreview({ loaderData, actionData }: Route.C
             <div className="flex flex-wrap items-center justify-between gap-3 px-6 pb-4 text-sm">
               <span>{t("preview.errorsFirst", { count: Math.min(IMPORT_PREVIEW_ERRORS, job.errors.length) })}</span>
               <a href={importUrl.errors(job.id)} download className={buttonVariants({ variant: "outline", size: "sm" })}>
-                <DownloadIcon aria-hidden="true" />
+                <Download aria-hidden="true" />
                 {t("preview.report")}
               </a>
             </div>

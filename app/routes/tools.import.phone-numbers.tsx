@@ -1,8 +1,8 @@
-import { DownloadIcon, UploadIcon } from "lucide-react";
 import { useRef, useState } from "react";
 import { data, Form, Link, redirect, useNavigation } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
+import { Download, Upload } from "~/components/icons";
 import { ImportTable } from "~/components/imports/import-table";
 import { ImportSteps } from "~/components/imports/steps";
 import { importUrl, type NumberImport } from "~/components/imports/types";
@@ -140,7 +140,7 @@ function FileDrop({ describedBy }: { describedBy: string }) {
           dragging ? "border-primary bg-primary-subtle" : "border-input",
         )}
       >
-        <UploadIcon aria-hidden="true" className="size-6 text-muted-foreground" />
+        <Upload aria-hidden="true" className="size-6 text-muted-foreground" />
         <span className="font-medium">{t("upload.drop")}</span>
       </label>
       <input
@@ -217,7 +217,7 @@ export default function ImportNumbersUpload({ loaderData, actionData }: Route.Co
         backTo="/tools/numbers"
         actions={
           <a href={importUrl.template()} download className={buttonVariants({ variant: "outline" })}>
-            <DownloadIcon aria-hidden="true" />
+            <Download aria-hidden="true" />
             {t("template.download")}
           </a>
         }

@@ -1,7 +1,7 @@
-import { ArrowLeft, PencilIcon, PowerOffIcon } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
+import { ArrowLeft, Pencil, PowerOff } from "~/components/icons";
 import { EventTimeline } from "~/components/numbers/event-timeline";
 import { formatLocation } from "~/components/numbers/format";
 import { NumberStatusBadge } from "~/components/numbers/number-status";
@@ -98,7 +98,7 @@ export default function PhoneNumberPage({ loaderData }: Route.ComponentProps) {
             </Link>
             {allowed.order && (
               <Link to={`/tools/numbers/edit/${number.id}`} className={buttonVariants({ variant: "outline" })}>
-                <PencilIcon aria-hidden="true" />
+                <Pencil aria-hidden="true" />
                 {t("page.edit")}
               </Link>
             )}
@@ -111,7 +111,7 @@ export default function PhoneNumberPage({ loaderData }: Route.ComponentProps) {
                 fields={{ intent: "release", id: number.id }}
                 triggerProps={{ variant: "outline" }}
               >
-                <PowerOffIcon aria-hidden="true" />
+                <PowerOff aria-hidden="true" />
                 {t("release.confirm")}
               </ConfirmDialog>
             )}

@@ -1,10 +1,10 @@
-import { PowerOffIcon, ShoppingCartIcon, XIcon } from "lucide-react";
 import { useMemo } from "react";
 import { data, Link, useSearchParams } from "react-router";
 import { formatDate } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
 import { EditLink, RowActions } from "~/components/admin/row-actions";
+import { PowerOff, ShoppingCart, X } from "~/components/icons";
 import { formatLocation, phoneFormatter } from "~/components/numbers/format";
 import { NumberLink } from "~/components/numbers/number-link";
 import { NumberStatusBadge } from "~/components/numbers/number-status";
@@ -240,7 +240,7 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
                     className: "text-muted-foreground hover:text-destructive",
                   }}
                 >
-                  <PowerOffIcon aria-hidden="true" />
+                  <PowerOff aria-hidden="true" />
                 </ConfirmDialog>
               )}
             </RowActions>
@@ -317,7 +317,7 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
                         confirmLabel={t("bulk.releaseConfirmLabel", { count: count ?? 0 })}
                         triggerProps={{ variant: "outline", className: "text-destructive hover:text-destructive" }}
                       >
-                        <PowerOffIcon aria-hidden="true" />
+                        <PowerOff aria-hidden="true" />
                         {t("bulk.release")}
                       </ConfirmDialog>
                     </>
@@ -364,7 +364,7 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
                     title={t("filters.clearImport")}
                     className={buttonVariants({ variant: "ghost", size: "icon", className: "size-7" })}
                   >
-                    <XIcon aria-hidden="true" />
+                    <X aria-hidden="true" />
                   </Link>
                 </span>
               )}
@@ -373,7 +373,7 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
           toolbar={
             allowed.order && (
               <Link to="/tools/orders/phone-numbers" className={buttonVariants()}>
-                <ShoppingCartIcon aria-hidden="true" />
+                <ShoppingCart aria-hidden="true" />
                 {t("orderNumbers")}
               </Link>
             )

@@ -1,7 +1,7 @@
-import { ArrowLeft, RefreshCwIcon } from "lucide-react";
 import { Link, redirect, useLocation } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
+import { ArrowLeft, RefreshCw } from "~/components/icons";
 import type { ActivityEntry } from "~/components/logs/types";
 import { EventTimeline } from "~/components/numbers/event-timeline";
 import { formatMoney, phoneFormatter } from "~/components/numbers/format";
@@ -71,7 +71,7 @@ export default function NumberOrderDetail({ loaderData }: Route.ComponentProps) 
                 <OrderStatusBadge status={order.status} testId="order-status" />
                 {order.status === "submitted" && (
                   <a href={location.pathname} className={buttonVariants({ variant: "outline", size: "sm" })}>
-                    <RefreshCwIcon aria-hidden="true" />
+                    <RefreshCw aria-hidden="true" />
                     {t("wizard.confirmed.refresh")}
                   </a>
                 )}

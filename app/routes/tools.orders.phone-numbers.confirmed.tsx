@@ -1,8 +1,8 @@
-import { LoaderCircleIcon } from "lucide-react";
 import { useEffect } from "react";
 import { Link, redirect, useLocation, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
+import { LoaderCircle } from "~/components/icons";
 import { phoneFormatter } from "~/components/numbers/format";
 import { OrderItemsTable, OrderStatusBadge } from "~/components/numbers/order-status";
 import type { NumberOrder } from "~/components/numbers/types";
@@ -80,7 +80,7 @@ export default function OrderNumbersConfirmed({ loaderData }: Route.ComponentPro
           </dl>
           {pending && (
             <div className="flex flex-wrap items-center gap-3 text-sm" role="status">
-              <LoaderCircleIcon aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
+              <LoaderCircle aria-hidden="true" className="size-4 animate-spin motion-reduce:animate-none" />
               <span>{t("wizard.confirmed.pending")}</span>
               <a href={location.pathname} className={cn(buttonVariants({ variant: "outline", size: "sm" }))}>
                 {t("wizard.confirmed.refresh")}

@@ -1,8 +1,8 @@
-import { ShoppingCartIcon } from "lucide-react";
 import { Link } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { isDay, isId, knownFilters, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
+import { ShoppingCart } from "~/components/icons";
 import { formatMoney, phoneFormatter } from "~/components/numbers/format";
 import { NumberLink } from "~/components/numbers/number-link";
 import { OrderStatusBadge } from "~/components/numbers/order-status";
@@ -141,7 +141,7 @@ export default function NumberOrders({ loaderData }: Route.ComponentProps) {
         description={t("orders.description")}
         actions={
           <Link to={wizardUrl.search()} className={buttonVariants()}>
-            <ShoppingCartIcon aria-hidden="true" />
+            <ShoppingCart aria-hidden="true" />
             {t("orderNumbers")}
           </Link>
         }

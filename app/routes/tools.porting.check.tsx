@@ -1,6 +1,6 @@
-import { Download, PhoneIncoming } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
+import { Download, PhoneIncoming } from "~/components/icons";
 import { formatNanp } from "~/components/tools/format";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";

@@ -1,9 +1,9 @@
 import { getFormProps } from "@conform-to/react";
-import { Download, Pencil, RefreshCw } from "lucide-react";
 import { useEffect } from "react";
 import { Form, Link, useRevalidator } from "react-router";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { PageHeader } from "~/components/admin/page-header";
+import { Download, Pencil, RefreshCw } from "~/components/icons";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatNanp } from "~/components/tools/format";
 import { GenerateLoaForm, loaMissingFields } from "~/components/tools/porting-loa";

@@ -1,6 +1,6 @@
-import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
+import { Plus } from "~/components/icons";
 import { formatNanp } from "~/components/tools/format";
 import { PORTING_ORDER_STATUSES, type PortingOrder, statusVariant } from "~/components/tools/porting-order";
 import { Badge } from "~/components/ui/badge";

@@ -1,6 +1,6 @@
-import { ExternalLink } from "lucide-react";
 import { Form, Link, useNavigation } from "react-router";
 import { PageHeader } from "~/components/admin/page-header";
+import { ExternalLink } from "~/components/icons";
 import { DetailList } from "~/components/logs/detail-list";
 import { formatNanp } from "~/components/tools/format";
 import { Alert, AlertDescription } from "~/components/ui/alert";

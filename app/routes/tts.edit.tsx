@@ -1,7 +1,7 @@
-import { DownloadIcon } from "lucide-react";
 import { useFormErrorToast } from "~/components/admin/form-toast";
 import { formatDateTime } from "~/components/admin/format";
 import { PageHeader } from "~/components/admin/page-header";
+import { Download } from "~/components/icons";
 import { useFollowRendering } from "~/components/tools/follow-rendering";
 import { audioUrl, formatDuration, STATUS_VARIANTS, type TtsPrompt } from "~/components/tools/tts";
 import { TtsForm } from "~/components/tools/tts-form";
@@ -56,7 +56,7 @@ export default function EditPrompt({ loaderData, actionData }: Route.ComponentPr
                 {/* biome-ignore lint/a11y/useMediaCaption: synthesized speech of the prompt's text, shown below. */}
                 <audio controls preload="metadata" src={audioUrl(record.id)} aria-label={t("audioOf", { name: record.name })} />
                 <a href={audioUrl(record.id, true)} download className={buttonVariants({ variant: "outline" })}>
-                  <DownloadIcon aria-hidden="true" />
+                  <Download aria-hidden="true" />
                   {t("download", { name: record.name })}
                 </a>
               </div>

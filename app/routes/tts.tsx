@@ -1,10 +1,10 @@
-import { DownloadIcon, PlusIcon, RotateCcw } from "lucide-react";
 import { useMemo } from "react";
 import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
 import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
+import { Download, Plus, RotateCcw } from "~/components/icons";
 import { useFollowRendering } from "~/components/tools/follow-rendering";
 import { audioUrl, formatDuration, STATUS_VARIANTS, TTS_LANGUAGES, TTS_STATUSES, type TtsPrompt } from "~/components/tools/tts";
 import { Badge } from "~/components/ui/badge";
@@ -185,7 +185,7 @@ export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
                   title={t("download", { name: prompt.name })}
                   className={cn(buttonVariants({ variant: "ghost", size: "icon" }), "text-muted-foreground")}
                 >
-                  <DownloadIcon aria-hidden="true" />
+                  <Download aria-hidden="true" />
                 </a>
               )}
               {allowed.modify && prompt.status === "failed" && <RenderAgainButton prompt={prompt} />}
@@ -240,7 +240,7 @@ export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
           toolbar={
             allowed.modify && (
               <Link to="/tools/tts/add" className={buttonVariants()}>
-                <PlusIcon aria-hidden="true" />
+                <Plus aria-hidden="true" />
                 {t("add")}
               </Link>
             )

@@ -1,4 +1,3 @@
-import { LogInIcon, MailIcon, PlusIcon, UserXIcon } from "lucide-react";
 import { useMemo } from "react";
 import { data, Link, useSearchParams } from "react-router";
 import { formatDate, formatDateTime } from "~/components/admin/format";
@@ -7,6 +6,7 @@ import { PageHeader } from "~/components/admin/page-header";
 import { actionsColumn, DeleteButton, EditLink } from "~/components/admin/row-actions";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { type AdminUser, USER_STATUSES } from "~/components/admin/types";
+import { LogIn, Mail, Plus, UserX } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -199,7 +199,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                   className: "text-muted-foreground [&_svg]:rtl:rotate-180",
                 }}
               >
-                <LogInIcon aria-hidden="true" />
+                <LogIn aria-hidden="true" />
               </ConfirmDialog>
             )}
             {allowed.update && <EditLink to={`/users/edit/${target.id}`} label={t("users.edit", { name: target.name })} />}
@@ -242,7 +242,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                     <>
                       {allowed.create && (
                         <Button type="submit" name="intent" value="resend_invitation" variant="outline">
-                          <MailIcon aria-hidden="true" />
+                          <Mail aria-hidden="true" />
                           {t("users.bulk.resend")}
                         </Button>
                       )}
@@ -256,7 +256,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
                           confirmLabel={t("users.bulk.deactivateConfirmLabel", { count: count ?? 0 })}
                           triggerProps={{ variant: "outline", className: "text-destructive hover:text-destructive" }}
                         >
-                          <UserXIcon aria-hidden="true" />
+                          <UserX aria-hidden="true" />
                           {t("users.bulk.deactivate")}
                         </ConfirmDialog>
                       )}
@@ -294,7 +294,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           toolbar={
             allowed.create && (
               <Link to="/users/add" className={buttonVariants()}>
-                <PlusIcon aria-hidden="true" />
+                <Plus aria-hidden="true" />
                 {t("users.add")}
               </Link>
             )

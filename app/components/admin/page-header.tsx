@@ -1,6 +1,6 @@
-import { ArrowLeftIcon } from "lucide-react";
 import type * as React from "react";
 import { Link } from "react-router";
+import { ArrowLeft } from "~/components/icons";
 import { PageTitle } from "~/components/page-title";
 import { buttonVariants } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
@@ -29,7 +29,7 @@ export function PageHeader({
             aria-label={t("actions.back")}
             className={cn(buttonVariants({ variant: "outline", size: "icon" }), "mt-0.5 shrink-0 [&_svg]:rtl:rotate-180")}
           >
-            <ArrowLeftIcon aria-hidden="true" />
+            <ArrowLeft aria-hidden="true" />
           </Link>
         )}
         <div className="min-w-0">

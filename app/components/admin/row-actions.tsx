@@ -1,6 +1,6 @@
-import { PencilIcon, Trash2Icon } from "lucide-react";
 import * as React from "react";
 import { Link } from "react-router";
+import { Pencil, Trash2 } from "~/components/icons";
 import { RouterLinkClick } from "~/components/layout/menu-links";
 import { buttonVariants } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
@@ -32,7 +32,7 @@ const editLinkClasses = cn(buttonVariants({ variant: "ghost", size: "icon" }), "
  */
 export function EditLink({ to, label }: { to: string; label: string }) {
   const onClick = React.useContext(RouterLinkClick);
-  const icon = <PencilIcon aria-hidden="true" />;
+  const icon = <Pencil aria-hidden="true" />;
   if (!onClick) {
     return (
       <Link to={to} aria-label={label} title={label} className={editLinkClasses}>
@@ -65,7 +65,7 @@ export function DeleteButton({ id, label, title, description }: { id: number; la
         className: "text-muted-foreground hover:text-destructive",
       }}
     >
-      <Trash2Icon aria-hidden="true" />
+      <Trash2 aria-hidden="true" />
     </ConfirmDialog>
   );
 }

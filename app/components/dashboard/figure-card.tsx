@@ -1,5 +1,5 @@
-import type { LucideIcon } from "lucide-react";
 import { Link } from "react-router";
+import type { Icon as LucideIcon } from "~/components/icons";
 import { Card } from "~/components/ui/card";
 import { cn } from "~/lib/utils";
 

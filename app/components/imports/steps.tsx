@@ -1,4 +1,4 @@
-import { CheckIcon, ChevronRightIcon } from "lucide-react";
+import { Check, ChevronRight } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
@@ -22,15 +22,13 @@ export function ImportSteps({ current }: { current: (typeof STEPS)[number] }) {
                   active ? "bg-primary text-primary-foreground" : "bg-primary-subtle text-primary",
                 )}
               >
-                {position < index ? <CheckIcon className="size-4" /> : position + 1}
+                {position < index ? <Check className="size-4" /> : position + 1}
               </span>
               <span className={cn("text-sm", active ? "font-semibold text-foreground" : "text-muted-foreground")}>
                 {t(`steps.${step}`)}
                 {active && <span className="sr-only"> {t("steps.current")}</span>}
               </span>
-              {position < STEPS.length - 1 && (
-                <ChevronRightIcon aria-hidden="true" className="size-4 text-muted-foreground rtl:rotate-180" />
-              )}
+              {position < STEPS.length - 1 && <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground rtl:rotate-180" />}
             </li>
           );
         })}

@@ -1,7 +1,7 @@
-import { SearchIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import * as React from "react";
 import { useFetcher, useNavigate } from "react-router";
+import { Search } from "~/components/icons";
 import { phoneFormatter } from "~/components/numbers/format";
 import { type Hit, HitLines, hitGroups } from "~/components/search/hits";
 import { DialogOverlay, DialogPortal } from "~/components/ui/dialog";
@@ -51,7 +51,7 @@ export function CommandPalette({ navigation, onClose }: { navigation: NavGroup[]
     ? {
         key: "all",
         href: `/search?${new URLSearchParams({ q: trimmed })}`,
-        icon: SearchIcon,
+        icon: Search,
         primary: t("search.all", { query: trimmed }),
         name: t("search.all", { query: trimmed }),
         secondary: null,
@@ -125,7 +125,7 @@ export function CommandPalette({ navigation, onClose }: { navigation: NavGroup[]
         >
           <DialogPrimitive.Title className="sr-only">{t("search.title")}</DialogPrimitive.Title>
           <div className="flex items-center gap-2 border-b px-3">
-            <SearchIcon className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
+            <Search className="size-5 shrink-0 text-muted-foreground" aria-hidden="true" />
             <input
               type="text"
               role="combobox"

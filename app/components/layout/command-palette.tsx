@@ -1,5 +1,5 @@
-import { SearchIcon } from "lucide-react";
 import * as React from "react";
+import { Search } from "~/components/icons";
 import { controlClasses } from "~/components/ui/input";
 import { useTranslation } from "~/lib/i18n";
 import type { NavGroup } from "~/lib/navigation.server";
@@ -64,7 +64,7 @@ export function HeaderSearch({ navigation }: { navigation: NavGroup[] }) {
           type="submit"
           className="inline-flex size-9 shrink-0 items-center justify-center rounded-md text-muted-foreground hover:bg-muted"
         >
-          <SearchIcon className="size-5" aria-hidden="true" />
+          <Search className="size-5" aria-hidden="true" />
           <span className="sr-only">{t("search.submit")}</span>
         </button>
       </form>
@@ -86,7 +86,7 @@ export function HeaderSearch({ navigation }: { navigation: NavGroup[] }) {
           "inline-flex h-9 w-9 shrink-0 items-center justify-center gap-2 px-0 text-muted-foreground md:w-44 md:justify-start md:px-3 lg:w-56",
         )}
       >
-        <SearchIcon className="size-4 shrink-0" aria-hidden="true" />
+        <Search className="size-4 shrink-0" aria-hidden="true" />
         <span className="hidden truncate md:inline">{t("search.label")}</span>
         <kbd className="ms-auto hidden rounded border bg-muted px-1.5 font-sans text-xs md:inline" dir="ltr">
           {mac ? "⌘K" : "Ctrl K"}

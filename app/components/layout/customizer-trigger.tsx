@@ -1,6 +1,6 @@
-import { Settings2 } from "lucide-react";
 import * as React from "react";
 import { Link, useLocation } from "react-router";
+import { Settings2 } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n";
 
 /*

@@ -1,6 +1,6 @@
-import { Check, RotateCcw } from "lucide-react";
 import * as React from "react";
 import { useFetcher, useLocation } from "react-router";
+import { Check, RotateCcw } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { PRESET_SWATCH } from "~/components/ui/swatch";
 import { useTranslation } from "~/lib/i18n";

@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { ChevronDown } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n";
 import type { NavGroup } from "~/lib/navigation.server";
 import { cn } from "~/lib/utils";

@@ -1,5 +1,5 @@
-import { VenetianMask } from "lucide-react";
 import { Form } from "react-router";
+import { VenetianMask } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 

@@ -1,5 +1,5 @@
-import { Building2, Check, Languages, LogOut, Menu as MenuIcon, Monitor, Moon, Sun, User } from "lucide-react";
 import { Form, Link, useLocation } from "react-router";
+import { Building2, Check, Languages, LogOut, Menu as MenuIcon, Monitor, Moon, Sun, User } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n";
 import type { NavGroup } from "~/lib/navigation.server";
 import { organizationOptionsHtml } from "~/lib/organization-options-html";

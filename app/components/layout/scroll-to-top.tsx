@@ -1,5 +1,5 @@
-import { ArrowUp } from "lucide-react";
 import { useEffect, useState } from "react";
+import { ArrowUp } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 

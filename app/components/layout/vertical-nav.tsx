@@ -1,4 +1,4 @@
-import { ExternalLink, PanelLeftClose, PanelLeftOpen, X } from "lucide-react";
+import { ExternalLink, PanelLeftClose, PanelLeftOpen, X } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n";
 import type { NavGroup } from "~/lib/navigation.server";
 import type { PublicSettings } from "~/lib/types";

@@ -1,5 +1,5 @@
-import { RotateCcw } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { RotateCcw } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
 import type { MailEntry } from "./types";

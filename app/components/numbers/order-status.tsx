@@ -1,4 +1,4 @@
-import { CircleCheckIcon, CircleXIcon, LoaderCircleIcon } from "lucide-react";
+import { CircleCheck, CircleX, LoaderCircle } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { useTranslation } from "~/lib/i18n";
@@ -21,7 +21,7 @@ const ITEM_VARIANTS: Record<NumberOrderItemStatus, "default" | "info" | "success
   complete: "success",
   failed: "destructive",
 };
-const ITEM_ICONS = { reserved: LoaderCircleIcon, pending: LoaderCircleIcon, complete: CircleCheckIcon, failed: CircleXIcon };
+const ITEM_ICONS = { reserved: LoaderCircle, pending: LoaderCircle, complete: CircleCheck, failed: CircleX };
 
 export function OrderStatusBadge({ status, testId }: { status: NumberOrderStatus; testId?: string }) {
   const { t } = useTranslation("numbers");

@@ -1,7 +1,7 @@
-import { CheckIcon, ChevronRightIcon, TimerIcon } from "lucide-react";
 import { useEffect, useState, useSyncExternalStore } from "react";
 import { Link, useRevalidator } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
+import { Check, ChevronRight, Timer } from "~/components/icons";
 import { Alert, AlertDescription, AlertTitle } from "~/components/ui/alert";
 import { buttonVariants } from "~/components/ui/button";
 import { useTranslation } from "~/lib/i18n";
@@ -42,14 +42,14 @@ export function StepIndicator({ current }: { current: WizardStep }) {
                 )}
                 aria-hidden="true"
               >
-                {done ? <CheckIcon className="size-4" /> : position + 1}
+                {done ? <Check className="size-4" /> : position + 1}
               </span>
               <span className={cn("text-sm", active ? "font-semibold text-foreground" : "text-muted-foreground")}>
                 <span className="sr-only">{t("wizard.step", { current: position + 1, total: WIZARD_STEPS.length, name: "" })}</span>
                 {t(`wizard.steps.${step}`)}
               </span>
               {position < WIZARD_STEPS.length - 1 && (
-                <ChevronRightIcon aria-hidden="true" className="size-4 text-muted-foreground rtl:rotate-180" />
+                <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground rtl:rotate-180" />
               )}
             </li>
           );
@@ -94,7 +94,7 @@ export function ReservationCountdown({ expiresAt, renderedAt }: { expiresAt: str
   }, [over]);
   return (
     <p className="flex items-center gap-2 text-sm" data-testid="reservation-countdown">
-      <TimerIcon aria-hidden="true" className="size-4 text-warning" />
+      <Timer aria-hidden="true" className="size-4 text-warning" />
       {now === null ? (
         t("wizard.countdown.remaining", { time: formatDateTime(language, expiresAt), minutes: minutesLeft(expiresAt, renderedAt) })
       ) : (

@@ -1,5 +1,5 @@
-import { CheckIcon, ChevronRightIcon } from "lucide-react";
 import { Link } from "react-router";
+import { Check, ChevronRight } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 import type { ResidentialDraft } from "./types";
@@ -45,7 +45,7 @@ export function StepIndicator({ draft, current }: { draft: Pick<ResidentialDraft
               )}
               aria-hidden="true"
             >
-              {complete && !active ? <CheckIcon className="size-4" /> : position + 1}
+              {complete && !active ? <Check className="size-4" /> : position + 1}
             </span>
           );
           const label = (
@@ -71,9 +71,7 @@ export function StepIndicator({ draft, current }: { draft: Pick<ResidentialDraft
                   <span>{label}</span>
                 </span>
               )}
-              {position < STEPS.length - 1 && (
-                <ChevronRightIcon aria-hidden="true" className="size-4 text-muted-foreground rtl:rotate-180" />
-              )}
+              {position < STEPS.length - 1 && <ChevronRight aria-hidden="true" className="size-4 text-muted-foreground rtl:rotate-180" />}
             </li>
           );
         })}

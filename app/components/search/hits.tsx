@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
-import { Building2Icon, HashIcon, LayoutGridIcon, PhoneIcon, UserIcon } from "lucide-react";
 import type * as React from "react";
+import { Building2, Hash, LayoutGrid, Phone, User } from "~/components/icons";
 import type { NumberHit, OrderHit, OrganizationHit, RecordHits, ScreenHit, UserHit } from "~/lib/search/search";
 import { cn } from "~/lib/utils";
 
@@ -35,7 +35,7 @@ export function hitGroups(
     return {
       key: `number-${hit.id}`,
       href: hit.href,
-      icon: PhoneIcon,
+      icon: Phone,
       primary: (
         <bdi dir="ltr" className="whitespace-nowrap tabular-nums">
           {formatted}
@@ -48,7 +48,7 @@ export function hitGroups(
   const user = (hit: UserHit): Hit => ({
     key: `user-${hit.id}`,
     href: hit.href,
-    icon: UserIcon,
+    icon: User,
     primary: hit.name,
     name: hit.name,
     secondary: join(hit.email, hit.organization_name),
@@ -56,7 +56,7 @@ export function hitGroups(
   const organization = (hit: OrganizationHit): Hit => ({
     key: `organization-${hit.id}`,
     href: hit.href,
-    icon: Building2Icon,
+    icon: Building2,
     primary: hit.name,
     name: hit.name,
     secondary: t("search.account", { number: hit.account_number }),
@@ -66,7 +66,7 @@ export function hitGroups(
     return {
       key: `order-${hit.id}`,
       href: hit.href,
-      icon: HashIcon,
+      icon: Hash,
       primary: title,
       name: title,
       secondary: join(hit.label, hit.organization_name),
@@ -78,7 +78,7 @@ export function hitGroups(
       hits: screens.map((screen) => ({
         key: `screen-${screen.id}`,
         href: screen.href,
-        icon: LayoutGridIcon,
+        icon: LayoutGrid,
         primary: screen.label,
         name: screen.label,
         secondary: null,

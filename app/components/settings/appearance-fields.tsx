@@ -1,5 +1,5 @@
 import { type FieldMetadata, getInputProps } from "@conform-to/react";
-import { Check, Monitor, Moon, Sun } from "lucide-react";
+import { Check, Monitor, Moon, Sun } from "~/components/icons";
 import { ErrorList } from "~/components/ui/form-field";
 import { PRESET_SWATCH } from "~/components/ui/swatch";
 import { useTranslation } from "~/lib/i18n";

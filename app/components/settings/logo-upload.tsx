@@ -1,6 +1,6 @@
-import { ImageUp, Trash2 } from "lucide-react";
 import { useId } from "react";
 import { Form, useNavigation } from "react-router";
+import { ImageUp, Trash2 } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { ConfirmDialog } from "~/components/ui/confirm-dialog";
 import { ErrorList } from "~/components/ui/form-field";

@@ -1,5 +1,5 @@
-import { FileSignature } from "lucide-react";
 import { Form, useNavigation } from "react-router";
+import { FileSignature } from "~/components/icons";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { NativeSelect } from "~/components/ui/select";

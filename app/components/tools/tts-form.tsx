@@ -1,9 +1,9 @@
 import { getFormProps, getSelectProps, type SubmissionResult } from "@conform-to/react";
-import { HeadphonesIcon } from "lucide-react";
 import { useEffect, useState } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { FormSection } from "~/components/admin/form-layout";
 import type { OrganizationOption } from "~/components/admin/types";
+import { Headphones } from "~/components/icons";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ErrorList, Field, InputField, SelectField, TextareaField } from "~/components/ui/form-field";
 import { NativeSelect } from "~/components/ui/select";
@@ -123,7 +123,7 @@ export function TtsForm({ mode, defaultValue, lastResult, constraint, catalogue,
         <div className="flex flex-col gap-2 md:col-span-2">
           <div className="flex flex-wrap items-center gap-3">
             <Button type="submit" name="intent" value="preview" variant="outline" disabled={busyIntent === "preview"}>
-              <HeadphonesIcon aria-hidden="true" />
+              <Headphones aria-hidden="true" />
               {busyIntent === "preview" ? t("listening") : t("listen")}
             </Button>
             <span className="text-[0.8125rem] text-muted-foreground">{t("previewLimit", { max: catalogue.preview_limit })}</span>

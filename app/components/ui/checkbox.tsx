@@ -1,6 +1,6 @@
-import { CheckIcon } from "lucide-react";
 import { Checkbox as CheckboxPrimitive } from "radix-ui";
 import type * as React from "react";
+import { Check } from "~/components/icons";
 import { cn } from "~/lib/utils";
 
 const boxClasses =
@@ -23,7 +23,7 @@ export function Checkbox({ className, ...props }: React.ComponentProps<typeof Ch
       {...props}
     >
       <CheckboxPrimitive.Indicator data-slot="checkbox-indicator" className="flex items-center justify-center">
-        <CheckIcon className="size-3.5" strokeWidth={3} />
+        <Check className="size-3.5 stroke-3" />
       </CheckboxPrimitive.Indicator>
     </CheckboxPrimitive.Root>
   );
@@ -38,9 +38,8 @@ export function NativeCheckbox({ className, ...props }: Omit<React.ComponentProp
         type="checkbox"
         className={cn(boxClasses, "peer col-start-1 row-start-1 appearance-none checked:border-primary checked:bg-primary")}
       />
-      <CheckIcon
+      <Check
         aria-hidden="true"
-        strokeWidth={3}
         className="pointer-events-none col-start-1 row-start-1 size-3.5 text-primary-foreground opacity-0 peer-checked:opacity-100"
       />
     </span>

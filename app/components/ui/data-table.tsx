@@ -1,19 +1,19 @@
-import {
-  ArrowDownIcon,
-  ArrowUpDownIcon,
-  ArrowUpIcon,
-  CheckIcon,
-  ChevronLeftIcon,
-  ChevronRightIcon,
-  ChevronsLeftIcon,
-  ChevronsRightIcon,
-  Columns3Icon,
-  DownloadIcon,
-  ListFilterIcon,
-  SearchIcon,
-} from "lucide-react";
 import * as React from "react";
 import { createPath, Form, Link, useLocation, useNavigate, useNavigation, useSearchParams } from "react-router";
+import {
+  ArrowDown,
+  ArrowUp,
+  ArrowUpDown,
+  Check,
+  ChevronLeft,
+  ChevronRight,
+  ChevronsLeft,
+  ChevronsRight,
+  Columns3,
+  Download,
+  ListFilter,
+  Search,
+} from "~/components/icons";
 import { RouterLinkClick, routerLinkClick } from "~/components/layout/menu-links";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { ListForms, useListForms } from "~/components/ui/confirm-dialog";
@@ -317,7 +317,7 @@ export function DataTable<T>({
                   "list-none border-input text-foreground hover:bg-accent [&::-webkit-details-marker]:hidden",
                 )}
               >
-                <ListFilterIcon aria-hidden="true" />
+                <ListFilter aria-hidden="true" />
                 {t("dataTable.filters")}
                 {activeFilters > 0 && (
                   <span className="rounded-full bg-primary px-1.5 text-primary-foreground text-xs leading-5">
@@ -363,7 +363,7 @@ export function DataTable<T>({
           <div className="flex w-full flex-wrap items-center gap-3 sm:ms-auto sm:w-auto">
             {searchable && (
               <div className="relative w-full sm:w-auto">
-                <SearchIcon
+                <Search
                   aria-hidden="true"
                   className="pointer-events-none absolute start-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
                 />
@@ -405,7 +405,7 @@ export function DataTable<T>({
                 className={buttonVariants({ variant: "outline" })}
                 data-testid="list-export"
               >
-                <DownloadIcon aria-hidden="true" />
+                <Download aria-hidden="true" />
                 {t("dataTable.export")}
               </a>
             )}
@@ -483,11 +483,11 @@ export function DataTable<T>({
                       >
                         {content}
                         {sorted === "asc" ? (
-                          <ArrowUpIcon aria-hidden="true" className="size-3.5 text-primary" />
+                          <ArrowUp aria-hidden="true" className="size-3.5 text-primary" />
                         ) : sorted === "desc" ? (
-                          <ArrowDownIcon aria-hidden="true" className="size-3.5 text-primary" />
+                          <ArrowDown aria-hidden="true" className="size-3.5 text-primary" />
                         ) : (
-                          <ArrowUpDownIcon aria-hidden="true" className="size-3.5 opacity-40" />
+                          <ArrowUpDown aria-hidden="true" className="size-3.5 opacity-40" />
                         )}
                         <span className="sr-only">
                           {sorted === "asc"
@@ -734,7 +734,7 @@ function ColumnsMenu({ columns, hidden, lastVisible, searchParams, action, onSub
           "list-none border-input text-foreground hover:bg-accent [&::-webkit-details-marker]:hidden",
         )}
       >
-        <Columns3Icon aria-hidden="true" />
+        <Columns3 aria-hidden="true" />
         {t("dataTable.columns")}
       </summary>
       <Form
@@ -770,7 +770,7 @@ function ColumnsMenu({ columns, hidden, lastVisible, searchParams, action, onSub
                   column.visible ? "border-primary bg-primary text-primary-foreground" : "border-input",
                 )}
               >
-                {column.visible && <CheckIcon className="size-3" strokeWidth={3} />}
+                {column.visible && <Check className="size-3 stroke-3" />}
               </span>
               {column.label}
             </button>
@@ -827,10 +827,10 @@ function Pagination({ current, last, open, hrefFor, onLinkClick }: PaginationPro
     <nav aria-label={t("dataTable.pagination")}>
       <ul className="flex flex-wrap items-center gap-1">
         <li>
-          <PageStep {...nav} page={1} label={t("dataTable.firstPage")} icon={<ChevronsLeftIcon aria-hidden="true" />} />
+          <PageStep {...nav} page={1} label={t("dataTable.firstPage")} icon={<ChevronsLeft aria-hidden="true" />} />
         </li>
         <li>
-          <PageStep {...nav} page={current - 1} label={t("dataTable.previousPage")} icon={<ChevronLeftIcon aria-hidden="true" />} />
+          <PageStep {...nav} page={current - 1} label={t("dataTable.previousPage")} icon={<ChevronLeft aria-hidden="true" />} />
         </li>
         {pageWindow(current, last).map((n, index) =>
           n === null ? (
@@ -869,12 +869,12 @@ function Pagination({ current, last, open, hrefFor, onLinkClick }: PaginationPro
           ),
         )}
         <li>
-          <PageStep {...nav} page={current + 1} label={t("dataTable.nextPage")} icon={<ChevronRightIcon aria-hidden="true" />} />
+          <PageStep {...nav} page={current + 1} label={t("dataTable.nextPage")} icon={<ChevronRight aria-hidden="true" />} />
         </li>
         {/* A capped count has no known last page: "next" is the way on. */}
         {!open && (
           <li>
-            <PageStep {...nav} page={last} label={t("dataTable.lastPage")} icon={<ChevronsRightIcon aria-hidden="true" />} />
+            <PageStep {...nav} page={last} label={t("dataTable.lastPage")} icon={<ChevronsRight aria-hidden="true" />} />
           </li>
         )}
       </ul>

@@ -1,6 +1,6 @@
-import { XIcon } from "lucide-react";
 import { Dialog as DialogPrimitive } from "radix-ui";
 import type * as React from "react";
+import { X } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
 
@@ -47,7 +47,7 @@ export function DialogContent({
             data-slot="dialog-close"
             className="absolute end-4 top-4 cursor-pointer rounded-sm p-0.5 text-muted-foreground opacity-80 outline-none transition-opacity hover:opacity-100 focus-visible:ring-[3px] focus-visible:ring-ring"
           >
-            <XIcon className="size-5" aria-hidden="true" />
+            <X className="size-5" aria-hidden="true" />
             <span className="sr-only">{t("close")}</span>
           </DialogPrimitive.Close>
         )}

@@ -1,6 +1,6 @@
-import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from "lucide-react";
 import { Select as SelectPrimitive } from "radix-ui";
 import type * as React from "react";
+import { Check, ChevronDown, ChevronUp } from "~/components/icons";
 import { controlClasses } from "~/components/ui/input";
 import { cn } from "~/lib/utils";
 
@@ -20,7 +20,7 @@ export function NativeSelect({
         className={cn(controlClasses, "h-9 cursor-pointer appearance-none bg-card py-1.5 ps-3.5 pe-9", className)}
         {...props}
       />
-      <ChevronDownIcon
+      <ChevronDown
         aria-hidden="true"
         className="pointer-events-none absolute end-3 top-1/2 size-4 -translate-y-1/2 text-muted-foreground"
       />
@@ -59,7 +59,7 @@ export function SelectTrigger({
     >
       {children}
       <SelectPrimitive.Icon asChild>
-        <ChevronDownIcon className="text-muted-foreground" />
+        <ChevronDown className="text-muted-foreground" />
       </SelectPrimitive.Icon>
     </SelectPrimitive.Trigger>
   );
@@ -85,7 +85,7 @@ export function SelectContent({
         {...props}
       >
         <SelectPrimitive.ScrollUpButton className="flex cursor-default items-center justify-center py-1">
-          <ChevronUpIcon className="size-4" />
+          <ChevronUp className="size-4" />
         </SelectPrimitive.ScrollUpButton>
         <SelectPrimitive.Viewport
           className={cn(
@@ -96,7 +96,7 @@ export function SelectContent({
           {children}
         </SelectPrimitive.Viewport>
         <SelectPrimitive.ScrollDownButton className="flex cursor-default items-center justify-center py-1">
-          <ChevronDownIcon className="size-4" />
+          <ChevronDown className="size-4" />
         </SelectPrimitive.ScrollDownButton>
       </SelectPrimitive.Content>
     </SelectPrimitive.Portal>
@@ -121,7 +121,7 @@ export function SelectItem({ className, children, ...props }: React.ComponentPro
     >
       <span className="absolute end-2 flex size-3.5 items-center justify-center">
         <SelectPrimitive.ItemIndicator>
-          <CheckIcon className="size-4" />
+          <Check className="size-4" />
         </SelectPrimitive.ItemIndicator>
       </span>
       <SelectPrimitive.ItemText>{children}</SelectPrimitive.ItemText>
