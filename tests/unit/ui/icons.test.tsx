@@ -32,7 +32,9 @@ describe("the icon sprite", () => {
 describe("an icon", () => {
   it("is a decorative <svg> using its symbol, with lucide's classes and the caller's", () => {
     const html = renderToStaticMarkup(<icons.Pencil className="size-4" />);
-    expect(html).toMatch(/^<svg aria-hidden="true" class="lucide lucide-pencil size-4"><use href="[^"#]*icons[^"#]*\.svg#pencil"><\/use><\/svg>$/);
+    expect(html).toMatch(
+      /^<svg aria-hidden="true" class="lucide lucide-pencil size-4"><use href="[^"#]*icons[^"#]*\.svg#pencil"><\/use><\/svg>$/,
+    );
   });
 
   it("is not hidden once named", () => {
