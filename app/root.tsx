@@ -23,10 +23,10 @@ import type { StringsHandle } from "./locales/types";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next";
 
 /**
- * The strings every page needs (layouts, error page, toasts, dialogs, form errors): each route adds its
- * own in its `handle` (docs/decisions/024-strings-load-per-namespace.md).
+ * The strings every page needs (layouts, error page, toasts, dialogs): each route adds its own in its `handle`
+ * (docs/decisions/024-strings-load-per-namespace.md); a route with a form adds `validation` (decision 063).
  */
-export const handle: StringsHandle = { i18n: ["common", "errors", "ui", "validation"] };
+export const handle: StringsHandle = { i18n: ["common", "errors", "ui"] };
 
 /** Whether this document already has app.css (set when a page with it renders in the browser). */
 let appSheetInDocument = false;

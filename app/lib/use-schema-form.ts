@@ -2,6 +2,7 @@ import { type DefaultValue, type SubmissionResult, useForm } from "@conform-to/r
 import { useEffect, useRef, useState } from "react";
 import type { $ZodType, input, output } from "zod/v4/core";
 import type { parseWithZod } from "./form-parse";
+import { useTranslation } from "./i18n";
 
 type FormSchema = $ZodType<Record<string, unknown>, Record<string, unknown>>;
 
@@ -39,6 +40,9 @@ export function useSchemaForm<Schema extends FormSchema>(options: {
   /** "onSubmit" for a form that should stay quiet until it is sent (a comment box). */
   shouldValidate?: "onBlur" | "onSubmit";
 }) {
+  // The form's messages are mostly `validation` strings: its route declares them (handle.i18n), so they load with it;
+  // this makes sure they are in before a check in the browser shows one (it would suspend outside a transition).
+  useTranslation("validation");
   const [loaded, setLoaded] = useState<Validator<Schema> | null>(null);
   const validator = loaded?.formId === options.id ? loaded : null;
   const lastIntent = useLastIntent(options.lastResult);

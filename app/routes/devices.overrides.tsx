@@ -45,7 +45,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/devices.overrides";
 
-export const handle: StringsHandle = { i18n: ["devices", "admin"] };
+export const handle: StringsHandle = { i18n: ["devices", "admin", "validation"] };
 
 const SORTS = ["mac", "vendor", "model", "organization", "overrides_count", "created_at"] as const;
 const MAX_IMPORT_BYTES = 200_000;

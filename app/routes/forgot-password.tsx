@@ -14,7 +14,7 @@ import { useSchemaForm } from "~/lib/use-schema-form";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/forgot-password";
 
-export const handle: StringsHandle = { i18n: ["auth"] };
+export const handle: StringsHandle = { i18n: ["auth", "validation"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireGuest(context);

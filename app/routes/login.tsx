@@ -20,7 +20,7 @@ import { getInstance } from "~/middleware/i18next";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/login";
 
-export const handle: StringsHandle = { i18n: ["auth"] };
+export const handle: StringsHandle = { i18n: ["auth", "validation"] };
 
 const loginSchema = z.object({
   email: z.email({ error: "validation.email" }),

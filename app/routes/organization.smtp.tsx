@@ -24,7 +24,7 @@ import { getInstance } from "~/middleware/i18next";
 import { SMTP_ENCRYPTION_OPTIONS, smtpPortWarning } from "../../common/smtp";
 import type { Route } from "./+types/organization.smtp";
 
-export const handle: StringsHandle = { i18n: ["smtp", "admin"] };
+export const handle: StringsHandle = { i18n: ["smtp", "admin", "validation"] };
 
 interface SmtpRelay {
   organization_id: number;

@@ -11,7 +11,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance, getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/organizations.add";
 
-export const handle: StringsHandle = { i18n: ["admin"] };
+export const handle: StringsHandle = { i18n: ["admin", "validation"] };
 
 export function loader({ context }: Route.LoaderArgs) {
   requireScreen(context, "organizations-add");

@@ -13,7 +13,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance, getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/organizations.edit";
 
-export const handle: StringsHandle = { i18n: ["admin"] };
+export const handle: StringsHandle = { i18n: ["admin", "validation"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "organizations-edit");

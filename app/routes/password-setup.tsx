@@ -18,7 +18,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/password-setup";
 
-export const handle: StringsHandle = { i18n: ["auth", "passwords"] };
+export const handle: StringsHandle = { i18n: ["auth", "passwords", "validation"] };
 
 /** Create a password from the link of the invitation or forgot-password e-mail (guests only). */
 export async function loader({ request, context }: Route.LoaderArgs) {

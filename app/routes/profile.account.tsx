@@ -15,7 +15,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/profile.account";
 
-export const handle: StringsHandle = { i18n: ["profile"] };
+export const handle: StringsHandle = { i18n: ["profile", "validation"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { user } = requireScreen(context, "profile-account");

@@ -15,7 +15,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/profile.preferences";
 
-export const handle: StringsHandle = { i18n: ["profile"] };
+export const handle: StringsHandle = { i18n: ["profile", "validation"] };
 
 /** What the backend stores: the chosen or custom colour, in capitals. */
 function savedTheme({ theme, theme_primary_color, custom_color, theme_semi_dark_menu }: output<typeof themeSchema>) {

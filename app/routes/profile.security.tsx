@@ -20,7 +20,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/profile.security";
 
-export const handle: StringsHandle = { i18n: ["profile", "auth"] };
+export const handle: StringsHandle = { i18n: ["profile", "auth", "validation"] };
 
 /**
  * The second factor as Fortify describes it: confirmed (the user's `two_factor_enabled`), or a secret waiting

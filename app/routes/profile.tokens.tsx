@@ -24,7 +24,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/profile.tokens";
 
-export const handle: StringsHandle = { i18n: ["profile", "admin"] };
+export const handle: StringsHandle = { i18n: ["profile", "admin", "validation"] };
 
 /** `GET /api/user/tokens` rows (Sanctum's personal access tokens; never their secrets). */
 interface TokenRow {

@@ -18,7 +18,7 @@ import type { StringsHandle } from "~/locales/types";
 import type { loader as rootLoader } from "~/root";
 import type { Route } from "./+types/register";
 
-export const handle: StringsHandle = { i18n: ["auth"] };
+export const handle: StringsHandle = { i18n: ["auth", "validation"] };
 
 export async function loader({ context }: Route.LoaderArgs) {
   await requireGuest(context);

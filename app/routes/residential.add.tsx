@@ -24,7 +24,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance, getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/residential.add";
 
-export const handle: StringsHandle = { i18n: ["residential", "admin"] };
+export const handle: StringsHandle = { i18n: ["residential", "admin", "validation"] };
 
 /** Step 1 of a new sign-up, and the unfinished ones to resume (drafts live 7 days after their last change). */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -14,7 +14,7 @@ import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/residential.address";
 
-export const handle: StringsHandle = { i18n: ["residential", "admin", "porting", "e911"] };
+export const handle: StringsHandle = { i18n: ["residential", "admin", "porting", "e911", "validation"] };
 
 /** Step 2: the service address, validated by the carrier with the E911 screen's form and suggestion flow. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -19,7 +19,7 @@ import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/residential.e911";
 
-export const handle: StringsHandle = { i18n: ["residential", "e911", "admin", "porting"] };
+export const handle: StringsHandle = { i18n: ["residential", "e911", "admin", "porting", "validation"] };
 
 /** Step 4: the E911 address — the service address (the default), or another one validated by the carrier. */
 export async function loader({ params, context }: Route.LoaderArgs) {

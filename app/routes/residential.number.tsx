@@ -28,7 +28,7 @@ import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/residential.number";
 
-export const handle: StringsHandle = { i18n: ["residential", "numbers", "admin", "porting"] };
+export const handle: StringsHandle = { i18n: ["residential", "numbers", "admin", "porting", "validation"] };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 type Intent = "inventory" | "search" | "reserve" | "port";

@@ -21,7 +21,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/residential.review";
 
-export const handle: StringsHandle = { i18n: ["residential", "admin", "porting", "e911"] };
+export const handle: StringsHandle = { i18n: ["residential", "admin", "porting", "e911", "validation"] };
 
 /** Step 5: everything on one page with a link back to each step, and the submission. */
 export async function loader({ params, context }: Route.LoaderArgs) {

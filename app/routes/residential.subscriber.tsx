@@ -14,7 +14,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/residential.subscriber";
 
-export const handle: StringsHandle = { i18n: ["residential", "admin", "porting"] };
+export const handle: StringsHandle = { i18n: ["residential", "admin", "porting", "validation"] };
 
 /** Step 1 of a draft: the subscriber again (a draft moved to another organization chooses its number again). */
 export async function loader({ params, context }: Route.LoaderArgs) {

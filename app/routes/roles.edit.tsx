@@ -13,7 +13,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/roles.edit";
 
-export const handle: StringsHandle = { i18n: ["admin"] };
+export const handle: StringsHandle = { i18n: ["admin", "validation"] };
 
 /** The full-access role (Super Admin): a system role holding the whole catalogue. */
 const isFullAccess = (role: Role) => role.is_system && holdsEveryPermission(role.permissions);

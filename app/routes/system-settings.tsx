@@ -24,7 +24,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/system-settings";
 
-export const handle: StringsHandle = { i18n: ["settings"] };
+export const handle: StringsHandle = { i18n: ["settings", "validation"] };
 
 interface SystemSettings {
   portal_name: string;

@@ -22,7 +22,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.e911.bulk";
 
-export const handle: StringsHandle = { i18n: ["e911", "admin"] };
+export const handle: StringsHandle = { i18n: ["e911", "admin", "validation"] };
 
 const MAX_NUMBERS = 100;
 

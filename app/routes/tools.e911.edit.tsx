@@ -24,7 +24,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.e911.edit";
 
-export const handle: StringsHandle = { i18n: ["e911", "porting", "admin"] };
+export const handle: StringsHandle = { i18n: ["e911", "porting", "admin", "validation"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "e911-edit");

@@ -21,7 +21,7 @@ import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.e911";
 
-export const handle: StringsHandle = { i18n: ["e911", "porting", "admin"] };
+export const handle: StringsHandle = { i18n: ["e911", "porting", "admin", "validation"] };
 
 /** E911: one row per number with its emergency address and statuses; several rows can get one address. */
 export async function loader({ request, context }: Route.LoaderArgs) {

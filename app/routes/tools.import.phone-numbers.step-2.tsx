@@ -25,7 +25,7 @@ import { IMPORT_PREVIEW_ERRORS } from "../../common/number-imports";
 import { formatNanp } from "../../common/phone-numbers";
 import type { Route } from "./+types/tools.import.phone-numbers.step-2";
 
-export const handle: StringsHandle = { i18n: ["imports", "admin", "e911"] };
+export const handle: StringsHandle = { i18n: ["imports", "admin", "e911", "validation"] };
 
 /** Seconds between two reads of a running import (with JavaScript; without, the meta refresh). */
 const POLL_SECONDS = 1;

@@ -32,7 +32,7 @@ import {
 } from "../../common/number-imports";
 import type { Route } from "./+types/tools.import.phone-numbers";
 
-export const handle: StringsHandle = { i18n: ["imports", "admin", "e911"] };
+export const handle: StringsHandle = { i18n: ["imports", "admin", "e911", "validation"] };
 
 /** An upload is validated while it streams: 200k rows take longer than an ordinary call may. */
 const UPLOAD_TIMEOUT_MS = 180_000;

@@ -23,7 +23,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.numbers.detail";
 
-export const handle: StringsHandle = { i18n: ["numbers", "admin", "porting", "e911"] };
+export const handle: StringsHandle = { i18n: ["numbers", "admin", "porting", "e911", "validation"] };
 
 /** A number's page: status and where it came from, organization, capabilities, E911, label and CNAM, its orders. */
 export async function loader({ params, context }: Route.LoaderArgs) {

@@ -17,7 +17,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.numbers.edit";
 
-export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
+export const handle: StringsHandle = { i18n: ["numbers", "admin", "validation"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "numbers-edit");

@@ -19,7 +19,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.orders.detail";
 
-export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
+export const handle: StringsHandle = { i18n: ["numbers", "admin", "validation"] };
 
 interface OrderEvents {
   created_by: { id: number; name: string } | null;

@@ -17,7 +17,7 @@ import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.orders.phone-numbers.confirmed";
 
-export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
+export const handle: StringsHandle = { i18n: ["numbers", "admin", "validation"] };
 
 /** How often the page asks again while numbers are pending (with JavaScript; without, a meta refresh). */
 const POLL_SECONDS = 2;

@@ -18,7 +18,7 @@ import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.orders.phone-numbers.step-2";
 
-export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
+export const handle: StringsHandle = { i18n: ["numbers", "admin", "validation"] };
 
 const E164 = /^\+[1-9]\d{6,14}$/;
 

@@ -22,7 +22,7 @@ import { cn } from "~/lib/utils";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.orders.phone-numbers.step-3";
 
-export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
+export const handle: StringsHandle = { i18n: ["numbers", "admin", "validation"] };
 
 /** Step 3: organization (provider staff choose), label, E911 note and the totals; placing the order. */
 export async function loader({ request, params, context }: Route.LoaderArgs) {

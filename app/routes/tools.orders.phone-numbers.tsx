@@ -18,7 +18,7 @@ import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.orders.phone-numbers";
 
-export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
+export const handle: StringsHandle = { i18n: ["numbers", "admin", "validation"] };
 
 /** `?order=<id>`: search again on an existing draft, its criteria filled in. */
 function draftId(request: Request): string | null {

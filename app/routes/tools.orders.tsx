@@ -22,7 +22,7 @@ import { requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.orders";
 
-export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
+export const handle: StringsHandle = { i18n: ["numbers", "admin", "validation"] };
 
 const SORTS = ["created_at", "submitted_at", "status"] as const;
 const FILTERS = {

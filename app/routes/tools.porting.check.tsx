@@ -17,7 +17,7 @@ import type { StringsHandle } from "~/locales/types";
 import { csvText } from "../../common/csv";
 import type { Route } from "./+types/tools.porting.check";
 
-export const handle: StringsHandle = { i18n: ["porting", "admin"] };
+export const handle: StringsHandle = { i18n: ["porting", "admin", "validation"] };
 
 export interface PortabilityResult {
   e164: string;

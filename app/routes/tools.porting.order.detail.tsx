@@ -37,7 +37,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/tools.porting.order.detail";
 
-export const handle: StringsHandle = { i18n: ["porting", "loa", "admin", "e911"] };
+export const handle: StringsHandle = { i18n: ["porting", "loa", "admin", "e911", "validation"] };
 
 /** How often the page re-reads an order the carrier is working on (the backend records its progress by itself; reading changes nothing). */
 const WATCH_INTERVAL_MS = 4000;

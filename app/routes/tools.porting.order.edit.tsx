@@ -13,7 +13,7 @@ import { translateError } from "~/lib/validation-message";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.porting.order.edit";
 
-export const handle: StringsHandle = { i18n: ["porting", "admin", "e911"] };
+export const handle: StringsHandle = { i18n: ["porting", "admin", "e911", "validation"] };
 
 /** A draft, or an order the carrier sent back (exception), corrected in the same form as a new one. */
 export async function loader({ params, context }: Route.LoaderArgs) {

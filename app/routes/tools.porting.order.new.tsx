@@ -12,7 +12,7 @@ import { saveOrder } from "~/lib/tools/porting-order.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.porting.order.new";
 
-export const handle: StringsHandle = { i18n: ["porting", "admin", "e911"] };
+export const handle: StringsHandle = { i18n: ["porting", "admin", "e911", "validation"] };
 
 /** `?numbers=` pre-fills the list: the portability check links here with its portable numbers. */
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -16,7 +16,7 @@ import { can, requireScreen } from "~/lib/sanctum/context.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tools.vendor.did-lookup";
 
-export const handle: StringsHandle = { i18n: ["lookup", "porting", "admin"] };
+export const handle: StringsHandle = { i18n: ["lookup", "porting", "admin", "validation"] };
 
 type PhoneNumberType = "local" | "toll_free" | "mobile";
 type LineType = "landline" | "wireless" | "voip" | "toll_free";

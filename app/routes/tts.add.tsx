@@ -12,7 +12,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/tts.add";
 
-export const handle: StringsHandle = { i18n: ["tts", "admin"] };
+export const handle: StringsHandle = { i18n: ["tts", "admin", "validation"] };
 
 const LANGUAGE_OF_LOCALE = { en: "en-US", fr: "fr-FR", ar: "ar" } as const;
 

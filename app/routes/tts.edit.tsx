@@ -18,7 +18,7 @@ import { submitPrompt, ttsCatalogue } from "~/lib/tools/tts.server";
 import type { StringsHandle } from "~/locales/types";
 import type { Route } from "./+types/tts.edit";
 
-export const handle: StringsHandle = { i18n: ["tts", "admin"] };
+export const handle: StringsHandle = { i18n: ["tts", "admin", "validation"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "tts-edit");

@@ -19,7 +19,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/two-factor-challenge";
 
-export const handle: StringsHandle = { i18n: ["auth"] };
+export const handle: StringsHandle = { i18n: ["auth", "validation"] };
 
 /**
  * The second sign-in step (Fortify's POST /two-factor-challenge), after /login answered that one is needed.

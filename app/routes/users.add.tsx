@@ -13,7 +13,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance, getLocale } from "~/middleware/i18next";
 import type { Route } from "./+types/users.add";
 
-export const handle: StringsHandle = { i18n: ["admin"] };
+export const handle: StringsHandle = { i18n: ["admin", "validation"] };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const { user, api } = requireScreen(context, "users-add");

@@ -17,7 +17,7 @@ import type { StringsHandle } from "~/locales/types";
 import { getInstance } from "~/middleware/i18next";
 import type { Route } from "./+types/users.edit";
 
-export const handle: StringsHandle = { i18n: ["admin", "users"] };
+export const handle: StringsHandle = { i18n: ["admin", "users", "validation"] };
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const { api } = requireScreen(context, "users-edit");
