@@ -1,4 +1,4 @@
-import { existsSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -48,4 +48,11 @@ export function importsOf(file: string, source: string, { lazy = true }: { lazy?
  */
 export function serverOnly(file: string): boolean {
   return /\.server\.tsx?$/.test(file) || relative(root, file).startsWith("app/middleware/");
+}
+
+/** Every TypeScript module under `dir`, recursively. */
+export function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
+    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
+  );
 }

@@ -1,10 +1,10 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import * as icons from "~/components/icons";
 import { declaredIcons, ICONS_MODULE, renderIconSprite, SPRITE_FILE } from "../../../scripts/icon-sprite";
-import { app } from "../portal/app-imports";
+import { app, sourceFiles } from "../portal/app-imports";
 
 // Decision 066: icons are references into one sprite; the browser loads no icon code.
 const declared = declaredIcons(readFileSync(ICONS_MODULE, "utf8"));
@@ -44,12 +44,6 @@ describe("an icon", () => {
     expect(html).toContain('class="lucide lucide-trash-2"');
   });
 });
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
-  );
-}
 
 it("only server modules import lucide-react (the browser draws icons from the sprite)", () => {
   const importers = sourceFiles(app)

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync } from "node:fs";
-import { join, relative } from "node:path";
+import { readFileSync } from "node:fs";
+import { relative } from "node:path";
 import { getFormProps } from "@conform-to/react";
 import { getZodConstraint } from "@conform-to/zod/v4";
 import { describe, expect, it, vi } from "vitest";
@@ -7,7 +7,7 @@ import { addUserSchema } from "~/components/admin/user-schema";
 import { InputField } from "~/components/ui/form-field";
 import { formConstraint } from "~/lib/form-constraint.server";
 import { type FormConstraint, useSchemaForm } from "~/lib/use-schema-form";
-import { app, importsOf, serverOnly, stripComments } from "../portal/app-imports";
+import { app, importsOf, serverOnly, sourceFiles, stripComments } from "../portal/app-imports";
 import { attr, findTags, renderAt } from "./helpers";
 
 // Decision 063. The browser's behaviour (the schema fetched on first focus, checks after it, a submit before it going
@@ -49,12 +49,6 @@ describe("useSchemaForm on the server", () => {
 /** Static, non-type imports of zod itself (`zod`, `zod/mini`, `@conform-to/zod`) or of `~/lib/zod`. */
 const ZOD_IMPORT =
   /(?:^|[\s;])import\s+(?!type\s)[^'"`;]*?\s*from\s+["'](?:zod(?:\/[\w/]+)?|@conform-to\/zod(?:\/[\w/]+)?|~\/lib\/zod)["']/m;
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) =>
-    entry.isDirectory() ? sourceFiles(join(dir, entry.name)) : /\.tsx?$/.test(entry.name) ? [join(dir, entry.name)] : [],
-  );
-}
 
 /** The chain of static imports from `file` to a module importing zod, or null. */
 function zodChain(file: string, seen = new Set<string>()): string[] | null {
