@@ -10,6 +10,9 @@
 // Prints, per URL and build, the CPU per request of the workerd process that runs the Workers (user + system, from
 // /proc) as "median (min)" of ROUNDS (default 10) rounds of <n> requests; with REPORT=<file>, also writes them there as
 // JSON ({ loadAverage, pages: [{ url, builds: [{ medianMs, minMs }] }] }, what `npm run bench -- --only ssr` reads).
+// With FLOOR=1, the first "page" is the floor: a GET of a webhook path, which the portal Worker refuses (405) before
+// React Router, sessions or any render; what a request costs here whatever the portal does (workerd's HTTP handling,
+// the static-assets router, `wrangler dev`'s middleware). It is reported as `floor` beside the pages.
 // Ports: PORT (default 5520) upwards, 10 per build. Run from the repository's root (a build's server/.dev.vars holds the SESSION_SECRET the tape's session
 // cookie was signed with: record and replay with the same .dev.vars).
 import { execSync, spawn } from "node:child_process";
@@ -17,8 +20,10 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 
-const [buildList, tapeFile, nArg, ...urls] = process.argv.slice(2);
-if (!buildList || !tapeFile || !nArg || urls.length === 0) {
+const [buildList, tapeFile, nArg, ...pageUrls] = process.argv.slice(2);
+const FLOOR_URL = "!/webhooks/bench-floor";
+const urls = process.env.FLOOR ? [FLOOR_URL, ...pageUrls] : pageUrls;
+if (!buildList || !tapeFile || !nArg || pageUrls.length === 0) {
   console.error("usage: node bench/portal-cpu-workerd.mjs <build>[,<build>…] <tape.json> <n> <url>…");
   process.exit(2);
 }
@@ -137,7 +142,8 @@ try {
     const ask = async (server) => {
       const response = await fetch(`${server.base}${path}`, { headers: signedOut ? {} : { Cookie: server.cookie }, redirect: "manual" });
       await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${server.dir} ${path}: HTTP ${response.status}`);
+      const expected = url === FLOOR_URL ? 405 : 200;
+      if (response.status !== expected) throw new Error(`${server.dir} ${path}: HTTP ${response.status}`);
     };
     // Warm-up: enough requests for V8 to optimise the render's code in each build.
     for (const server of servers) for (let i = 0; i < 30; i++) await ask(server);
@@ -154,7 +160,8 @@ try {
       const sorted = [...values].sort((a, b) => a - b);
       return { medianMs: sorted[sorted.length >> 1], minMs: sorted[0] };
     });
-    report.pages.push({ url, builds: figures });
+    if (url === FLOOR_URL) report.floor = figures;
+    else report.pages.push({ url, builds: figures });
     console.log(url.padEnd(28), figures.map((figure) => `${figure.medianMs.toFixed(1)} (${figure.minMs.toFixed(1)})`).join(" vs "));
   }
   report.loadAverage.push(loadAverage());

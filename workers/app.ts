@@ -21,11 +21,12 @@ const requestHandler = import.meta.env.DEV
 
 export default {
   async fetch(request, env, ctx) {
+    const { pathname } = new URL(request.url);
     // Carrier webhooks go straight to the backend, raw and without a session (app/lib/webhooks.server.ts).
-    const carrier = webhookCarrier(request);
+    const carrier = webhookCarrier(pathname);
     if (carrier) return forwardWebhook(request, carrier, env);
     // Scripts with a personal access token: straight to the backend, no session, no cookies (api-passthrough).
-    if (isBearerApiRequest(request)) return forwardApiRequest(request, env);
+    if (isBearerApiRequest(request, pathname)) return forwardApiRequest(request, env);
     // Preference cookies are named after the application title (APP_NAME).
     setCookiePrefix(env.APP_NAME);
     const context = new RouterContextProvider();

@@ -7,8 +7,8 @@ import { upstreamTimeoutMs } from "./sanctum/client.server";
  * added, so a web page elsewhere cannot use a token from a browser. workers/app.ts calls this before React
  * Router sees the request.
  */
-export function isBearerApiRequest(request: Request): boolean {
-  return new URL(request.url).pathname.startsWith("/api/") && /^Bearer\s+\S/i.test(request.headers.get("Authorization") ?? "");
+export function isBearerApiRequest(request: Request, pathname: string): boolean {
+  return pathname.startsWith("/api/") && /^Bearer\s+\S/i.test(request.headers.get("Authorization") ?? "");
 }
 
 const BINDING_BASE = "https://amp-backend.internal";

@@ -16,9 +16,13 @@ export function cookiePrefixFor(appName: string | null | undefined): string {
  * (entry.client.tsx), so every cookie name comes from this one place.
  */
 let cookiePrefix = "amp";
+let prefixedAppName: string | null | undefined = "amp";
 
 export function setCookiePrefix(appName: string | null | undefined): void {
+  // Called on every request with the same value: worked out once.
+  if (appName === prefixedAppName) return;
   cookiePrefix = cookiePrefixFor(appName);
+  prefixedAppName = appName;
 }
 
 export function currentCookiePrefix(): string {

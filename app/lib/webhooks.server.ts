@@ -35,8 +35,8 @@ interface WebhookEnv {
 }
 
 /** The carrier a request is a webhook of, or null when it is not one. */
-export function webhookCarrier(request: Request): string | null {
-  const match = WEBHOOK_PATH.exec(new URL(request.url).pathname);
+export function webhookCarrier(pathname: string): string | null {
+  const match = WEBHOOK_PATH.exec(pathname);
   return match?.[1] ?? null;
 }
 

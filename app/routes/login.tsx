@@ -1,4 +1,3 @@
-import { getFormProps, parse, useForm } from "@conform-to/react";
 import { useEffect } from "react";
 import { data, Form, Link, redirect, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { PageTitle } from "~/components/page-title";
@@ -9,6 +8,7 @@ import { getEnv } from "~/lib/cloudflare.server";
 import { type FormReply, parseForm, replyWithErrors } from "~/lib/forms.server";
 import { requireGuest } from "~/lib/guest.server";
 import { useTranslation } from "~/lib/i18n";
+import { type FormErrors, usePlainForm } from "~/lib/plain-form";
 import { safeRedirectPath } from "~/lib/safe-redirect";
 import { UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "~/lib/sanctum/client.server";
 import { getClient, getSession } from "~/lib/sanctum/context.server";
@@ -32,20 +32,16 @@ const loginSchema = z.object({
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 /**
- * The browser's check of the sign-in form. It is hand-written so that zod stays out of the lightest
- * page's bundle; the action validates again with `loginSchema`, and the messages are the same keys.
+ * The browser's check of the sign-in form. It is hand-written so that zod (and Conform's engine) stay out of the
+ * lightest page's bundle; the action validates again with `loginSchema`, and the messages are the same keys.
  */
-function validateInBrowser(formData: FormData) {
-  return parse(formData, {
-    resolve(payload) {
-      const error: Record<string, string[]> = {};
-      const email = typeof payload.email === "string" ? payload.email.trim() : "";
-      if (!email) error.email = ["validation.required"];
-      else if (!EMAIL.test(email)) error.email = ["validation.email"];
-      if (!payload.password) error.password = ["validation.required"];
-      return Object.keys(error).length > 0 ? { error } : { value: payload };
-    },
-  });
+function validateSignIn(formData: FormData): FormErrors {
+  const errors: FormErrors = {};
+  const email = String(formData.get("email") ?? "").trim();
+  if (!email) errors.email = ["validation.required"];
+  else if (!EMAIL.test(email)) errors.email = ["validation.email"];
+  if (!formData.get("password")) errors.password = ["validation.required"];
+  return errors;
 }
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -121,13 +117,11 @@ export default function Login({ actionData }: Route.ComponentProps) {
   const { t } = useTranslation(["auth", "common"]);
   const [searchParams] = useSearchParams();
   const navigation = useNavigation();
-  const [form, fields] = useForm({
+  const { form, fields } = usePlainForm({
     id: "login",
     lastResult: actionData?.result,
-    constraint: { email: { required: true }, password: { required: true } },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => validateInBrowser(formData),
+    fields: { email: { required: true }, password: { required: true }, remember: {} },
+    validate: validateSignIn,
   });
   // Portal name and registration switch are system settings, already loaded by the root loader.
   const root = useRouteLoaderData<typeof rootLoader>("root");
@@ -141,7 +135,15 @@ export default function Login({ actionData }: Route.ComponentProps) {
       <PageTitle title={t("login.title")} />
       <h1 className="mb-1 font-semibold text-2xl">{t("login.heading", { appName: portalName ?? t("common:appName") })}</h1>
       <p className="mb-6 text-muted-foreground">{t("login.subheading")}</p>
-      <Form method="post" {...getFormProps(form)} className="space-y-4">
+      <Form
+        method="post"
+        id={form.id}
+        noValidate={form.noValidate}
+        onBlur={form.onBlur}
+        onInput={form.onInput}
+        onSubmit={form.onSubmit}
+        className="space-y-4"
+      >
         <input type="hidden" name="redirectTo" value={searchParams.get("redirectTo") ?? ""} />
         <ErrorList errors={form.errors} id={form.errorId} />
         <InputField field={fields.email} label={t("login.email")} type="email" autoComplete="username" autoFocus />

@@ -40,6 +40,31 @@ test("a wrong password shows the server's message next to the field and as a toa
   await expect(page.getByLabel("Email")).toHaveValue(ACCOUNTS.auditor);
 });
 
+test("the sign-in form checks its fields in the browser and keeps a faulty submit there", async ({ page }) => {
+  await page.goto("/login");
+  const email = page.getByLabel("Email");
+  const form = page.locator("form#login");
+  // A field is checked when it loses focus…
+  await email.fill("someone@");
+  await page.locator('input[name="password"]').focus();
+  await expect(form.getByText("Enter a valid email address.")).toBeVisible();
+  await expect(email).toHaveAttribute("aria-invalid", "true");
+  // …and again as it is corrected.
+  await email.fill("someone@amp.test");
+  await expect(form.getByText("Enter a valid email address.")).toHaveCount(0);
+  await expect(email).not.toHaveAttribute("aria-invalid", "true");
+  // A submit without a password stays in the browser: no request, the password field takes the focus.
+  let posted = false;
+  page.on("request", (request) => {
+    if (request.method() === "POST") posted = true;
+  });
+  await form.locator('button[type="submit"]').click();
+  await expect(form.getByText("This field is required.")).toBeVisible();
+  await expect(page.locator('input[name="password"]')).toBeFocused();
+  expect(posted).toBe(false);
+  await expect(page).toHaveURL(/\/login$/);
+});
+
 test("too many attempts are throttled: the catalogue's toast, the time to wait next to the field", async ({ page }) => {
   const email = `${unique("throttle").replace(/\s/g, "-")}@amp.test`;
   await page.goto("/login");

@@ -1,18 +1,15 @@
-import { type FieldMetadata, getInputProps } from "@conform-to/react";
 import { Check, Monitor, Moon, Sun } from "~/components/icons";
-import { ErrorList } from "~/components/ui/form-field";
+import { ErrorList, type FieldState, inputProps } from "~/components/ui/form-field";
 import { PRESET_SWATCH } from "~/components/ui/swatch";
 import { useTranslation } from "~/lib/i18n";
 import { DEFAULT_PRIMARY_COLOR, PRIMARY_COLOR_PRESETS } from "~/lib/preferences";
 import { cn } from "~/lib/utils";
 
-// biome-ignore lint/suspicious/noExplicitAny: a field of any schema.
-type AnyField = FieldMetadata<any, any, any>;
 
 const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
 /** Theme as three native radio cards (light, dark, system). */
-export function ThemeField({ field }: { field: AnyField }) {
+export function ThemeField({ field }: { field: FieldState }) {
   const { t } = useTranslation("profile");
   return (
     <fieldset className="space-y-2" aria-describedby={field.errors ? field.errorId : undefined}>
@@ -20,13 +17,13 @@ export function ThemeField({ field }: { field: AnyField }) {
       <div className="grid grid-cols-3 gap-3 sm:max-w-md">
         {(["light", "dark", "system"] as const).map((value) => {
           const Icon = THEME_ICONS[value];
-          const { key, ...props } = getInputProps(field, { type: "radio", value });
+          const props = inputProps(field, { type: "radio", value });
           return (
             <label
               key={value}
               className="flex cursor-pointer flex-col items-center gap-2 rounded-md border px-3 py-4 text-sm transition-colors hover:border-primary has-[:checked]:border-primary has-[:checked]:bg-primary-subtle has-[:checked]:text-primary-text has-[:focus-visible]:ring-[3px] has-[:focus-visible]:ring-ring"
             >
-              <input key={key} {...props} id={`${field.id}-${value}`} className="sr-only" />
+              <input type="radio" {...props} id={`${field.id}-${value}`} className="sr-only" />
               <Icon aria-hidden="true" className="size-5" />
               {t(`preferences.themes.${value}`)}
             </label>
@@ -42,7 +39,7 @@ export function ThemeField({ field }: { field: AnyField }) {
  * Primary colour: the preset swatches and a "custom" choice with a native colour picker, all radios of
  * one name, so it posts without JavaScript. Picking a colour selects the custom choice.
  */
-export function PrimaryColorField({ field, customField }: { field: AnyField; customField: AnyField }) {
+export function PrimaryColorField({ field, customField }: { field: FieldState; customField: FieldState }) {
   const { t } = useTranslation("profile");
   const initial = typeof field.initialValue === "string" ? field.initialValue.toUpperCase() : "";
   const isPreset = (PRIMARY_COLOR_PRESETS as readonly string[]).includes(initial);

@@ -1,4 +1,3 @@
-import { type FieldMetadata, getInputProps, getSelectProps, getTextareaProps } from "@conform-to/react";
 import type * as React from "react";
 import { NativeCheckbox } from "~/components/ui/checkbox";
 import { Input } from "~/components/ui/input";
@@ -11,17 +10,84 @@ import { cn } from "~/lib/utils";
 import { translateError, useMessageStrings } from "~/lib/validation-message";
 
 /*
- * The form fields of the portal. Each takes Conform's field metadata (`fields.email` from `useForm`) and
- * renders label, native control, description and translated errors, with `id`, `name`, `aria-invalid`
- * and `aria-describedby` wired and `defaultValue` taken from Conform (so values typed before a failed
- * server submission come back). Controls are native elements, so forms post without JavaScript.
+ * The form fields of the portal. Each takes a field's state (`fields.email` from Conform's `useForm`, or from
+ * the sign-in form's `usePlainForm`) and renders label, native control, description and translated errors, with
+ * `id`, `name`, `aria-invalid` and `aria-describedby` wired and `defaultValue` taken from the state (so values
+ * typed before a failed server submission come back). Controls are native elements, so forms post without
+ * JavaScript.
  *
- * Conform gives each control a `form` attribute naming the form's id: render the form with
+ * Each control gets a `form` attribute naming the form's id: render the form with
  * `<Form method="post" {...getFormProps(form)}>` so the ids match.
  */
 
-// biome-ignore lint/suspicious/noExplicitAny: a field of any schema.
-type AnyField = FieldMetadata<any, any, any>;
+/**
+ * What a field needs of its form: Conform's field metadata has all of it. The props are worked out here, as
+ * Conform's `getInputProps` does, so that a form without Conform (the sign-in page) draws the same fields.
+ */
+export interface FieldState {
+  id: string;
+  name: string;
+  formId: string;
+  errorId: string;
+  descriptionId: string;
+  initialValue?: unknown;
+  errors?: string[];
+  required?: boolean;
+  minLength?: number;
+  maxLength?: number;
+  min?: string | number;
+  max?: string | number;
+  step?: string | number;
+  pattern?: string;
+  multiple?: boolean;
+  accept?: string;
+}
+type AnyField = FieldState;
+
+/** id, name, form and the ARIA state of a field's control; `aria-describedby` names the errors while there are some. */
+function controlProps(field: AnyField, ariaDescribedBy: string | undefined) {
+  const invalid = field.errors !== undefined;
+  return {
+    id: field.id,
+    name: field.name,
+    form: field.formId,
+    required: field.required || undefined,
+    "aria-invalid": invalid || undefined,
+    "aria-describedby": invalid ? `${field.errorId} ${ariaDescribedBy ?? ""}`.trim() : ariaDescribedBy,
+  };
+}
+
+/** A field's first value as text (a select's or textarea's default). */
+function initialText(field: AnyField): string | undefined {
+  return field.initialValue === undefined || field.initialValue === null ? undefined : String(field.initialValue);
+}
+
+/**
+ * The props of an `<input type={options.type}>` for `field` (the caller sets `type`): a checkbox is checked when its
+ * value was "on"; a password never comes back.
+ */
+export function inputProps(field: AnyField, options: { type: string; value?: string; ariaDescribedBy?: string; keepValue?: boolean }) {
+  const props: Omit<React.ComponentProps<"input">, "type"> = {
+    ...controlProps(field, options.ariaDescribedBy),
+    minLength: field.minLength,
+    maxLength: field.maxLength,
+    min: field.min,
+    max: field.max,
+    step: field.step,
+    pattern: field.pattern,
+    multiple: field.multiple,
+    accept: field.accept,
+  };
+  if (options.type === "checkbox" || options.type === "radio") {
+    props.value = options.value ?? "on";
+    props.defaultChecked = Array.isArray(field.initialValue)
+      ? field.initialValue.includes(props.value)
+      : field.initialValue === props.value;
+  } else if (options.keepValue !== false && typeof field.initialValue === "string") {
+    props.defaultValue = field.initialValue;
+  }
+  return props;
+}
 
 interface FieldBaseProps {
   field: AnyField;
@@ -80,14 +146,10 @@ type InputFieldProps = FieldBaseProps &
 
 export function InputField({ field, label, description, className, type = "text", ...props }: InputFieldProps) {
   // A password is never sent back into the page after a failed submission.
-  const { key, ...control } = getInputProps(field, {
-    type,
-    value: type !== "password",
-    ariaDescribedBy: describedBy(field, description),
-  });
+  const control = inputProps(field, { type, keepValue: type !== "password", ariaDescribedBy: describedBy(field, description) });
   return (
     <Field field={field} label={label} description={description} className={className}>
-      <Input key={key} {...control} {...props} />
+      <Input type={type} {...control} {...props} />
     </Field>
   );
 }
@@ -95,10 +157,10 @@ export function InputField({ field, label, description, className, type = "text"
 type TextareaFieldProps = FieldBaseProps & Omit<React.ComponentProps<"textarea">, "id" | "name" | "form" | "defaultValue" | "className">;
 
 export function TextareaField({ field, label, description, className, ...props }: TextareaFieldProps) {
-  const { key, ...control } = getTextareaProps(field, { ariaDescribedBy: describedBy(field, description) });
+  const control = controlProps(field, describedBy(field, description));
   return (
     <Field field={field} label={label} description={description} className={className}>
-      <Textarea key={key} {...control} {...props} />
+      <Textarea {...control} minLength={field.minLength} maxLength={field.maxLength} defaultValue={initialText(field)} {...props} />
     </Field>
   );
 }
@@ -116,11 +178,16 @@ type SelectFieldProps = FieldBaseProps &
     placeholder?: string;
   };
 
+/** A select's default: its values as text (several for a multiple select). */
+function selectDefault(field: AnyField): string | string[] | undefined {
+  return Array.isArray(field.initialValue) ? field.initialValue.map((item) => `${item ?? ""}`) : initialText(field);
+}
+
 export function SelectField({ field, label, description, className, options, placeholder, ...props }: SelectFieldProps) {
-  const { key, ...control } = getSelectProps(field, { ariaDescribedBy: describedBy(field, description) });
+  const control = { ...controlProps(field, describedBy(field, description)), multiple: field.multiple, defaultValue: selectDefault(field) };
   return (
     <Field field={field} label={label} description={description} className={className}>
-      <NativeSelect key={key} {...control} {...props}>
+      <NativeSelect {...control} {...props}>
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value} disabled={option.disabled}>
@@ -144,14 +211,11 @@ function ToggleField({
   ...props
 }: ToggleFieldProps & { Control: typeof NativeCheckbox | typeof NativeSwitch }) {
   // Checked submits "on" (Conform and zod's `z.stringbool`/checkbox coercion read it as true).
-  const { key, ...control } = getInputProps(field, {
-    type: "checkbox",
-    ariaDescribedBy: describedBy(field, description),
-  });
+  const control = inputProps(field, { type: "checkbox", ariaDescribedBy: describedBy(field, description) });
   return (
     <div data-slot="field" className={cn("flex flex-col gap-1.5", className)}>
       <div className="flex items-center gap-2.5">
-        <Control key={key} {...control} {...props} />
+        <Control {...control} {...props} />
         <Label htmlFor={field.id} className="font-normal text-sm">
           {label}
         </Label>

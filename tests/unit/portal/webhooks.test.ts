@@ -18,11 +18,11 @@ function backend(status = 200) {
 
 describe("carrier webhooks are forwarded raw, without a session", () => {
   it("recognises /webhooks/<carrier> only", () => {
-    expect(webhookCarrier(new Request("https://amp.example/webhooks/telnyx"))).toBe("telnyx");
-    expect(webhookCarrier(new Request("https://amp.example/webhooks/sandbox/"))).toBe("sandbox");
-    expect(webhookCarrier(new Request("https://amp.example/webhooks/Telnyx"))).toBeNull();
-    expect(webhookCarrier(new Request("https://amp.example/webhooks/telnyx/x"))).toBeNull();
-    expect(webhookCarrier(new Request("https://amp.example/tools/webhooks/telnyx"))).toBeNull();
+    expect(webhookCarrier("/webhooks/telnyx")).toBe("telnyx");
+    expect(webhookCarrier("/webhooks/sandbox/")).toBe("sandbox");
+    expect(webhookCarrier("/webhooks/Telnyx")).toBeNull();
+    expect(webhookCarrier("/webhooks/telnyx/x")).toBeNull();
+    expect(webhookCarrier("/tools/webhooks/telnyx")).toBeNull();
   });
 
   it("passes the exact body bytes and the carrier's headers; drops browser credentials and the backend's cookies", async () => {
