@@ -1472,7 +1472,13 @@ function printSsr(ssr) {
     console.log(
       table(
         ["page", "CPU per request", "goal", "best round", "above the floor"],
-        ssr.portalCpu.pages.map((page) => [page.url, ms(page.medianMs), `≤ ${GOALS.cpuPerPageMs} ms`, ms(page.minMs), ms(page.aboveFloorMs)]),
+        ssr.portalCpu.pages.map((page) => [
+          page.url,
+          ms(page.medianMs),
+          `≤ ${GOALS.cpuPerPageMs} ms`,
+          ms(page.minMs),
+          ms(page.aboveFloorMs),
+        ]),
       ),
     );
     console.log(

@@ -5,7 +5,6 @@ import { useTranslation } from "~/lib/i18n";
 import { DEFAULT_PRIMARY_COLOR, PRIMARY_COLOR_PRESETS } from "~/lib/preferences";
 import { cn } from "~/lib/utils";
 
-
 const THEME_ICONS = { light: Sun, dark: Moon, system: Monitor } as const;
 
 /** Theme as three native radio cards (light, dark, system). */
