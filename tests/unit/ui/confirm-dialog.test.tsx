@@ -23,7 +23,7 @@ describe("ConfirmDialog", () => {
 
     const [trigger] = findTags(html, "button", 'aria-label="Delete Alice"');
     expect(attr(trigger, "type")).toBe("submit");
-    expect(attr(trigger, "class")).toContain("bg-destructive");
+    expect(attr(trigger, "class")).toContain("btn-destructive");
     // The trigger sits inside the form; the dialog itself is not rendered until opened.
     expect(html.indexOf(trigger)).toBeGreaterThan(html.indexOf(form));
     expect(html.indexOf(trigger)).toBeLessThan(html.indexOf("</form>"));
