@@ -7,8 +7,8 @@
 //   node bench/portal-cpu.mjs record <build> http://localhost:5482 /tmp/tape.json '!/login' /dashboard /users
 //   node bench/portal-cpu-workerd.mjs <buildA>,<buildB> /tmp/tape.json 20 '!/login' /dashboard /users
 //
-// Prints, per URL and build, the CPU per request of the workerd process that runs the Workers (user + system, from
-// /proc) as "median (min)" of ROUNDS (default 10) rounds of <n> requests; with REPORT=<file>, also writes them there as
+// Prints, per URL and build, the CPU per request of the workerd process that runs the Workers (every thread's time on
+// a CPU, from /proc) as "median (min)" of ROUNDS (default 10) rounds of <n> requests; with REPORT=<file>, also writes them there as
 // JSON ({ loadAverage, pages: [{ url, builds: [{ medianMs, minMs }] }] }, what `npm run bench -- --only ssr` reads).
 // With FLOOR=1, the first "page" is the floor: a GET of a webhook path, which the portal Worker refuses (405) before
 // React Router, sessions or any render; what a request costs here whatever the portal does (workerd's HTTP handling,
@@ -19,6 +19,7 @@ import { execSync, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { processCpuMs as cpuMs } from "./process-cpu.mjs";
 
 const [buildList, tapeFile, nArg, ...pageUrls] = process.argv.slice(2);
 const FLOOR_URL = "!/webhooks/bench-floor";
@@ -76,11 +77,6 @@ writeFileSync(
 function descendants(pid) {
   const children = execSync(`pgrep -P ${pid} || true`).toString().split(/\s+/).filter(Boolean).map(Number);
   return children.flatMap((child) => [child, ...descendants(child)]);
-}
-function cpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * 10; // USER_HZ is 100 on Linux
 }
 
 const servers = builds.map((dir, index) => {

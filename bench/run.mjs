@@ -36,6 +36,7 @@ import { ensureLocalEnv } from "../scripts/local-env.mjs";
 import { cpuProfile, inspectorOf, workerdProcesses, workerHeaps } from "./inspector.mjs";
 import { edgeProxy, lighthouseScores } from "./lighthouse.mjs";
 import { NAVIGATION_ROUTE, navigationTimes } from "./navigation.mjs";
+import { processCpuMs } from "./process-cpu.mjs";
 
 const root = resolve(import.meta.dirname, "..");
 const RESULTS_DIR = join(root, "bench/results");
@@ -1045,17 +1046,10 @@ const CPU_PAGES = [
   { url: "/tools/numbers", signedIn: true },
 ];
 const CPU_REQUESTS = 40;
-const CLOCK_TICK_MS = 10; // USER_HZ is 100 on Linux
 
 /** CPU time (user + system, ms) a process has used so far, from /proc/<pid>/stat. */
-function processCpuMs(pid) {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  return (Number(fields[11]) + Number(fields[12])) * CLOCK_TICK_MS;
-}
-
 /**
- * CPU per page render: the CPU time (user + system, from /proc) of the workerd process that runs the Workers
+ * CPU per page render: the CPU time (every thread's, from /proc) of the workerd process that runs the Workers
  * while one client asks for the page CPU_REQUESTS times in a row (after 3 warm-up requests), divided by the
  * requests. It counts CPU only, so a busy machine delays it without inflating it much (a sampling profile
  * counts wall time, descheduled time included). That process runs the portal *and* the backend *and* the
