@@ -104,8 +104,9 @@ export function VerticalNav({
                     {item.external && !iconsOnly && <ExternalLink className="ms-auto size-3.5 opacity-60" aria-hidden="true" />}
                   </>
                 );
-                // A component class of app/theme.css (decision 069): 211 characters on each of ~25 entries before.
-                const itemClass = "nav-link";
+                // A component class of app/app.css and the states' utilities (decision 069).
+                const itemClass =
+                  "nav-link hover:bg-sidebar-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-sidebar-ring";
                 return (
                   <li key={item.id}>
                     {item.external ? (

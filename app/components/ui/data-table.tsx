@@ -544,7 +544,7 @@ export function DataTable<T>({
                         data-cell={cell}
                         data-label={cell ? undefined : column.meta.label}
                         className={cn(
-                          "px-3 py-3 align-middle text-muted-foreground first:ps-5 last:pe-5",
+                          "list-cell first:ps-5 last:pe-5",
                           column.meta.truncate && "sm:w-[30%] sm:max-w-0",
                           column.meta.className,
                         )}
@@ -596,11 +596,7 @@ export function DataTable<T>({
  */
 export function CellText({ text, className }: { text: string; className?: string }) {
   return (
-    <span
-      data-slot="cell-text"
-      className={cn("block [overflow-wrap:anywhere] [unicode-bidi:plaintext] sm:truncate ltr:text-left rtl:text-right", className)}
-      title={text}
-    >
+    <span data-slot="cell-text" className={cn("cell-text", className)} title={text}>
       {text}
     </span>
   );
