@@ -2,7 +2,7 @@ import { cva, type VariantProps } from "class-variance-authority";
 import type * as React from "react";
 import { cn } from "~/lib/utils";
 
-/** Vuexy-style "label" badges: a tinted background with the full colour as text (component classes of app/theme.css). */
+/** Vuexy-style "label" badges: a tinted background with the full colour as text (component classes of app/app.css). */
 export const badgeVariants = cva("badge", {
   variants: {
     variant: {

@@ -42,10 +42,9 @@ export interface FieldState {
   multiple?: boolean;
   accept?: string;
 }
-type AnyField = FieldState;
 
 /** id, name, form and the ARIA state of a field's control; `aria-describedby` names the errors while there are some. */
-function controlProps(field: AnyField, ariaDescribedBy: string | undefined) {
+function controlProps(field: FieldState, ariaDescribedBy: string | undefined) {
   const invalid = field.errors !== undefined;
   return {
     id: field.id,
@@ -58,7 +57,7 @@ function controlProps(field: AnyField, ariaDescribedBy: string | undefined) {
 }
 
 /** A field's first value as text (a select's or textarea's default). */
-function initialText(field: AnyField): string | undefined {
+function initialText(field: FieldState): string | undefined {
   return field.initialValue === undefined || field.initialValue === null ? undefined : String(field.initialValue);
 }
 
@@ -66,7 +65,7 @@ function initialText(field: AnyField): string | undefined {
  * The props of an `<input type={options.type}>` for `field` (the caller sets `type`): a checkbox is checked when its
  * value was "on"; a password never comes back.
  */
-export function inputProps(field: AnyField, options: { type: string; value?: string; ariaDescribedBy?: string; keepValue?: boolean }) {
+export function inputProps(field: FieldState, options: { type: string; value?: string; ariaDescribedBy?: string; keepValue?: boolean }) {
   const props: Omit<React.ComponentProps<"input">, "type"> = {
     ...controlProps(field, options.ariaDescribedBy),
     minLength: field.minLength,
@@ -90,7 +89,7 @@ export function inputProps(field: AnyField, options: { type: string; value?: str
 }
 
 interface FieldBaseProps {
-  field: AnyField;
+  field: FieldState;
   label: React.ReactNode;
   description?: React.ReactNode;
   className?: string;
@@ -110,7 +109,7 @@ export function ErrorList({ id, errors, className }: { id?: string; errors?: str
   );
 }
 
-function Description({ field, children }: { field: AnyField; children?: React.ReactNode }) {
+function Description({ field, children }: { field: FieldState; children?: React.ReactNode }) {
   if (!children) return null;
   return (
     <p id={field.descriptionId} data-slot="field-description" className="text-[0.8125rem] text-muted-foreground">
@@ -120,7 +119,7 @@ function Description({ field, children }: { field: AnyField; children?: React.Re
 }
 
 /** `aria-describedby` points at the description, and at the errors while the field is invalid. */
-function describedBy(field: AnyField, description: React.ReactNode) {
+function describedBy(field: FieldState, description: React.ReactNode) {
   return description ? field.descriptionId : undefined;
 }
 
@@ -179,7 +178,7 @@ type SelectFieldProps = FieldBaseProps &
   };
 
 /** A select's default: its values as text (several for a multiple select). */
-function selectDefault(field: AnyField): string | string[] | undefined {
+function selectDefault(field: FieldState): string | string[] | undefined {
   return Array.isArray(field.initialValue) ? field.initialValue.map((item) => `${item ?? ""}`) : initialText(field);
 }
 
