@@ -1,24 +1,27 @@
-// The portal's own CPU per request in workerd (issue 27, decision 060): like bench/portal-cpu.mjs, but the built
-// portal Workers run where they run in production. Each build gets its own `wrangler dev` in which the backend is a
-// Worker serving a tape recorded by `portal-cpu.mjs record` (answers kept in memory), so that the process's CPU is
-// the portal's (plus workerd's HTTP handling, local KV and `wrangler dev`'s middleware, the same for every build).
-// The builds take turns round after round; compare them, not runs.
+// The portal's own CPU per request in workerd (issue 27, decisions 060 and 070): each built portal Worker runs in a
+// bare `workerd serve`, the runtime Cloudflare runs, without `wrangler dev` (its middleware, its dev proxy and the
+// inspector it keeps attached cost 2.5 ms a request and made the pages' own work read about twice what it is). The
+// portal's BACKEND service binding leads to a second Worker in the same process that answers from a tape recorded by
+// `portal-cpu.mjs record`; its SESSIONS namespace is a Map that a small entry module puts into `env` (KV is a network
+// read in production: waiting, not CPU). The process's CPU is then the portal's code, the tape Worker's few lines and
+// workerd's HTTP handling. The builds take turns round after round; compare them, not runs.
 //
 //   node bench/portal-cpu.mjs record <build> http://localhost:5482 /tmp/tape.json '!/login' /dashboard /users
 //   node bench/portal-cpu-workerd.mjs <buildA>,<buildB> /tmp/tape.json 20 '!/login' /dashboard /users
 //
-// Prints, per URL and build, the CPU per request of the workerd process that runs the Workers (every thread's time on
-// a CPU, from /proc) as "median (min)" of ROUNDS (default 10) rounds of <n> requests; with REPORT=<file>, also writes them there as
-// JSON ({ loadAverage, pages: [{ url, builds: [{ medianMs, minMs }] }] }, what `npm run bench -- --only ssr` reads).
-// With FLOOR=1, the first "page" is the floor: a GET of a webhook path, which the portal Worker refuses (405) before
-// React Router, sessions or any render; what a request costs here whatever the portal does (workerd's HTTP handling,
-// the static-assets router, `wrangler dev`'s middleware). It is reported as `floor` beside the pages.
-// Ports: PORT (default 5520) upwards, 10 per build. Run from the repository's root (a build's server/.dev.vars holds the SESSION_SECRET the tape's session
-// cookie was signed with: record and replay with the same .dev.vars).
-import { execSync, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+// A URL starting with `!` is asked signed out; the others with the tape's session cookie (its record is in the tape,
+// signed with the SESSION_SECRET of the build's server/.dev.vars: record and replay with the same .dev.vars).
+// Prints, per URL and build, the CPU per request of the workerd process (every thread's time on a CPU, from /proc)
+// as "median (min)" of ROUNDS (default 10) rounds of <n> requests; with REPORT=<file>, also writes them there as
+// JSON ({ loadAverage, floor?, pages: [{ url, builds: [{ medianMs, minMs }] }] }, what `npm run bench -- --only ssr`
+// reads). With FLOOR=1, the first "page" is the floor: a GET of a webhook path, which the portal Worker refuses (405)
+// before React Router, sessions or any render; what any request costs here whatever the portal does.
+// Ports: PORT (default 5520) upwards, one per build.
+import { spawn } from "node:child_process";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
+import workerd from "workerd";
 import { processCpuMs as cpuMs } from "./process-cpu.mjs";
 
 const [buildList, tapeFile, nArg, ...pageUrls] = process.argv.slice(2);
@@ -34,13 +37,10 @@ const rounds = Number(process.env.ROUNDS || 10);
 const firstPort = Number(process.env.PORT || 5520);
 const tape = JSON.parse(readFileSync(tapeFile, "utf8"));
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
-
-// The recorded backend: a Worker named as the portal's service binding expects.
 const work = mkdtempSync(join(tmpdir(), "amp-portal-cpu-"));
-writeFileSync(join(work, "tape.json"), JSON.stringify(tape));
-writeFileSync(
-  join(work, "index.mjs"),
-  `import saved from "./tape.json";
+
+/** The recorded backend: answers by method, path and query; bodies decoded once. */
+const TAPE_WORKER = `import saved from "./tape.json";
 const bodies = new Map();
 function bytes(key, hit) {
   let body = bodies.get(key);
@@ -62,36 +62,91 @@ export default {
     return new Response(hit.status === 204 || hit.status === 304 ? null : bytes(key, hit), { status: hit.status, headers: hit.headers });
   },
 };
-`,
-);
-const portalConfig = JSON.parse(readFileSync(join(builds[0], "server/wrangler.json"), "utf8"));
-writeFileSync(
-  join(work, "wrangler.json"),
-  JSON.stringify({
-    name: portalConfig.services.find((service) => service.binding === "BACKEND").service,
-    main: "index.mjs",
-    compatibility_date: portalConfig.compatibility_date,
-  }),
-);
+`;
 
-function descendants(pid) {
-  const children = execSync(`pgrep -P ${pid} || true`).toString().split(/\s+/).filter(Boolean).map(Number);
-  return children.flatMap((child) => [child, ...descendants(child)]);
+/** The portal Worker as built, with its SESSIONS namespace (seeded with the tape's session) kept in a Map. */
+const PORTAL_ENTRY = `import portal from "./index.js";
+import sessions from "./bench-sessions.json";
+const stored = new Map(sessions);
+const SESSIONS = {
+  async get(key, type) {
+    const value = stored.get(key);
+    return value == null ? null : type === "json" ? JSON.parse(value) : value;
+  },
+  async put(key, value) {
+    stored.set(key, value);
+  },
+  async delete(key) {
+    stored.delete(key);
+  },
+};
+export default { fetch: (request, env, ctx) => portal.fetch(request, { ...env, SESSIONS }, ctx) };
+`;
+
+function jsFiles(dir, root = dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return jsFiles(path, root);
+    return path.endsWith(".js") ? [relative(root, path)] : [];
+  });
 }
 
-const servers = builds.map((dir, index) => {
-  const port = firstPort + 10 * index;
-  const child = spawn(
-    "npx",
-    [
-      "wrangler",
-      "dev",
-      ...["-c", join(dir, "server/wrangler.json"), "-c", join(work, "wrangler.json")],
-      ...["--persist-to", join(work, `state-${index}`), "--port", String(port), "--inspector-port", String(port + 4), "--ip", "localhost"],
-    ],
-    { stdio: "ignore", detached: true },
+/** `KEY=value` lines of a .dev.vars file. */
+function devVars(file) {
+  const lines = readFileSync(file, "utf8").split("\n");
+  return Object.fromEntries(
+    lines.filter((line) => line.includes("=")).map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
   );
-  return { dir, child, base: `http://localhost:${port}` };
+}
+
+/** A folder with a copy of the build's server Worker, the tape Worker and the workerd configuration serving both. */
+function prepare(build, index) {
+  const dir = join(work, `build-${index}`);
+  cpSync(join(build, "server"), join(dir, "portal"), { recursive: true });
+  writeFileSync(join(dir, "portal/bench-entry.js"), PORTAL_ENTRY);
+  writeFileSync(join(dir, "portal/bench-sessions.json"), JSON.stringify(tape.kv));
+  writeFileSync(join(dir, "tape.js"), TAPE_WORKER);
+  writeFileSync(join(dir, "tape.json"), JSON.stringify({ tape: tape.tape }));
+  const wrangler = JSON.parse(readFileSync(join(build, "server/wrangler.json"), "utf8"));
+  const text = (name, value) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(String(value))})`;
+  const vars = { ...wrangler.vars, ...devVars(join(build, "server/.dev.vars")) };
+  const modules = ["bench-entry.js", ...jsFiles(join(dir, "portal")).filter((file) => file !== "bench-entry.js")].map(
+    (file) => `(name = ${JSON.stringify(file)}, esModule = embed ${JSON.stringify(`portal/${file}`)})`,
+  );
+  const backend = wrangler.services.find((service) => service.binding === "BACKEND").binding;
+  const port = firstPort + index;
+  writeFileSync(
+    join(dir, "bench.capnp"),
+    `using Workerd = import "/workerd/workerd.capnp";
+const config :Workerd.Config = (
+  services = [(name = "portal", worker = .portal), (name = "tape", worker = .tape)],
+  sockets = [(name = "http", address = "127.0.0.1:${port}", http = (), service = "portal")],
+);
+const portal :Workerd.Worker = (
+  modules = [${modules.join(",\n    ")},
+    (name = "bench-sessions.json", json = embed "portal/bench-sessions.json")],
+  compatibilityDate = ${JSON.stringify(wrangler.compatibility_date)},
+  bindings = [${Object.entries(vars)
+    .map(([name, value]) => text(name, value))
+    .join(", ")}, (name = ${JSON.stringify(backend)}, service = "tape")],
+);
+const tape :Workerd.Worker = (
+  modules = [(name = "tape.js", esModule = embed "tape.js"), (name = "tape.json", json = embed "tape.json")],
+  compatibilityDate = ${JSON.stringify(wrangler.compatibility_date)},
+);
+`,
+  );
+  return { dir, base: `http://127.0.0.1:${port}` };
+}
+
+const servers = builds.map((build, index) => {
+  const { dir, base } = prepare(build, index);
+  const child = spawn(workerd.default, ["serve", "bench.capnp"], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+  const server = { dir: build, child, base, errors: "" };
+  child.stderr.on("data", (chunk) => {
+    server.errors += chunk;
+  });
+  return server;
 });
 
 try {
@@ -102,32 +157,9 @@ try {
         await response.arrayBuffer();
         if (response.ok) break;
       } catch {}
-      if (attempt > 180) throw new Error(`${server.dir}: wrangler dev did not answer`);
-      await sleep(1000);
+      if (attempt > 120) throw new Error(`${server.dir}: workerd did not answer\n${server.errors}`);
+      await sleep(500);
     }
-    const signIn = await fetch(`${server.base}/login`, {
-      method: "POST",
-      redirect: "manual",
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: server.base },
-      body: "email=admin%40amp.test&password=password",
-    });
-    await signIn.arrayBuffer();
-    server.cookie = signIn.headers
-      .getSetCookie()
-      .map((cookie) => cookie.split(";")[0])
-      .join("; ");
-    if (!server.cookie.includes("session")) throw new Error(`${server.dir}: sign-in against the tape failed (${signIn.status})`);
-    // The process that runs the Workers is the workerd with an inspector (the other one is wrangler's proxy).
-    const workerd = descendants(server.child.pid).filter((pid) => {
-      try {
-        const command = readFileSync(`/proc/${pid}/cmdline`, "utf8");
-        return command.includes("workerd") && command.includes("inspector-addr");
-      } catch {
-        return false;
-      }
-    });
-    if (workerd.length !== 1) throw new Error(`${server.dir}: expected one workerd running the Workers, found ${workerd.length}`);
-    server.workerd = workerd[0];
   }
   const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   const report = { loadAverage: [loadAverage()], pages: [] };
@@ -136,10 +168,10 @@ try {
     const signedOut = url.startsWith("!");
     const path = signedOut ? url.slice(1) : url;
     const ask = async (server) => {
-      const response = await fetch(`${server.base}${path}`, { headers: signedOut ? {} : { Cookie: server.cookie }, redirect: "manual" });
+      const response = await fetch(`${server.base}${path}`, { headers: signedOut ? {} : { Cookie: tape.cookie }, redirect: "manual" });
       await response.arrayBuffer();
       const expected = url === FLOOR_URL ? 405 : 200;
-      if (response.status !== expected) throw new Error(`${server.dir} ${path}: HTTP ${response.status}`);
+      if (response.status !== expected) throw new Error(`${server.dir} ${path}: HTTP ${response.status}\n${server.errors}`);
     };
     // Warm-up: enough requests for V8 to optimise the render's code in each build.
     for (const server of servers) for (let i = 0; i < 30; i++) await ask(server);
@@ -147,9 +179,9 @@ try {
     for (let round = 0; round < rounds; round++) {
       for (let turn = 0; turn < servers.length; turn++) {
         const index = (turn + round) % servers.length;
-        const before = cpuMs(servers[index].workerd);
+        const before = cpuMs(servers[index].child.pid);
         for (let i = 0; i < n; i++) await ask(servers[index]);
-        perBuild[index].push((cpuMs(servers[index].workerd) - before) / n);
+        perBuild[index].push((cpuMs(servers[index].child.pid) - before) / n);
       }
     }
     const figures = perBuild.map((values) => {
@@ -158,18 +190,14 @@ try {
     });
     if (url === FLOOR_URL) report.floor = figures;
     else report.pages.push({ url, builds: figures });
-    console.log(url.padEnd(28), figures.map((figure) => `${figure.medianMs.toFixed(1)} (${figure.minMs.toFixed(1)})`).join(" vs "));
+    console.log(url.padEnd(28), figures.map((figure) => `${figure.medianMs.toFixed(2)} (${figure.minMs.toFixed(2)})`).join(" vs "));
   }
   report.loadAverage.push(loadAverage());
   console.log(`load average ${report.loadAverage[1]}`);
   if (process.env.REPORT) writeFileSync(process.env.REPORT, JSON.stringify(report));
 } finally {
-  for (const server of servers) {
-    try {
-      process.kill(-server.child.pid, "SIGTERM");
-    } catch {}
-  }
-  await sleep(1000);
+  for (const server of servers) server.child.kill("SIGTERM");
+  await sleep(500);
   rmSync(work, { recursive: true, force: true });
 }
 process.exit(0);

@@ -981,10 +981,11 @@ async function recordBackendAnswers(backendBase) {
 }
 
 /**
- * The portal's own CPU per render, the figure issue 27's goal is about: the built portal Worker alone in workerd
- * (`wrangler dev`, bench/portal-cpu-workerd.mjs), its backend a Worker replaying the answers recordBackendAnswers
- * kept: the process's CPU is then the portal's plus workerd's HTTP handling and local KV, no D1 and no backend code.
- * Median of PORTAL_CPU_ROUNDS rounds of PORTAL_CPU_REQUESTS requests per page, after the bench's other servers stopped.
+ * The portal's own CPU per render, the figure issue 27's goal is about: the built portal Worker alone in a bare
+ * `workerd serve` (bench/portal-cpu-workerd.mjs, decision 070), its backend a Worker replaying the answers
+ * recordBackendAnswers kept, its sessions in memory: the process's CPU is then the portal's plus workerd's HTTP
+ * handling, no D1, no backend code, no `wrangler dev`. Median of PORTAL_CPU_ROUNDS rounds of PORTAL_CPU_REQUESTS
+ * requests per page, after the bench's other servers stopped.
  */
 async function portalAloneCpu() {
   const report = join(RESULTS_DIR, "portal-cpu.json");
@@ -1461,7 +1462,7 @@ function printSsr(ssr) {
   if (ssr.portalCpu?.error) console.log(`\nCPU per page render, portal alone: not measured (${ssr.portalCpu.error})`);
   if (ssr.portalCpu?.pages) {
     console.log(
-      `\nCPU per page render, the portal alone in workerd against recorded backend answers (median of ${PORTAL_CPU_ROUNDS} rounds of ${PORTAL_CPU_REQUESTS}; load average ${ssr.portalCpu.loadAverage.join(" → ")}):`,
+      `\nCPU per page render, the portal alone in a bare workerd against recorded backend answers (median of ${PORTAL_CPU_ROUNDS} rounds of ${PORTAL_CPU_REQUESTS}; load average ${ssr.portalCpu.loadAverage.join(" → ")}):`,
     );
     console.log(
       table(
@@ -1477,8 +1478,7 @@ function printSsr(ssr) {
     );
     console.log(
       `The floor, ${ms(ssr.portalCpu.floorMs)}: a request the portal Worker refuses before React Router (GET of a webhook path, 405), ` +
-        "what workerd's HTTP handling, the static-assets router and `wrangler dev`'s middleware cost per request here. " +
-        "Cloudflare bills a Worker's CPU without them: the page's own cost is about the figure above the floor.",
+        "what workerd's HTTP handling costs per request here (Cloudflare bills a Worker's CPU without it).",
     );
   }
   if (ssr.cpu?.error) console.log(`\nCPU per page: not measured (${ssr.cpu.error})`);
@@ -1661,7 +1661,7 @@ function printSummary() {
         `CPU per render of ${page.url} (portal alone)`,
         ms(page.medianMs),
         `≤ ${GOALS.cpuPerPageMs} ms`,
-        `workerd, recorded backend; ${ms(page.aboveFloorMs)} above the floor`,
+        `bare workerd, recorded backend; ${ms(page.aboveFloorMs)} above the floor`,
       ]);
     for (const page of report.ssr.cpu?.pages ?? [])
       rows.push([`CPU per render of ${page.url} (portal + backend)`, ms(page.cpuMs), "", "portal, backend and D1 in one process"]);
