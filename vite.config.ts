@@ -4,7 +4,8 @@ import { cloudflare } from "@cloudflare/vite-plugin";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type EnvironmentOptions, type Plugin } from "vite";
-import { reactDomAsciiChunks } from "./scripts/react-dom-ascii-chunks.ts";
+import { reactDomStringChunks } from "./scripts/react-dom-string-chunks.ts";
+import { reactRouterMatchCache } from "./scripts/react-router-match-cache.ts";
 
 // AMP_STATE_DIR lets the e2e suite run on its own local KV/D1/R2 state.
 const persistState = process.env.AMP_STATE_DIR ? { path: process.env.AMP_STATE_DIR } : true;
@@ -109,8 +110,10 @@ export default defineConfig({
     reactRouter(),
     conformHelpers,
     previewKeepAlive,
-    // React's server render writes short ASCII text without a TextEncoder call per piece (decision 060).
-    reactDomAsciiChunks(),
+    // React's server render writes strings and encodes each flush once (decision 072).
+    reactDomStringChunks(),
+    // The Worker's React Router remembers which routes match a path (decision 071).
+    reactRouterMatchCache(),
   ],
   resolve: { tsconfigPaths: true },
   environments: { client, amp_backend: backend },

@@ -159,8 +159,13 @@ export function workerHeaps(inspector, names) {
  * JavaScript functions with the most self time, each as `name (file:line)`. With `saveTo`, the whole profile
  * is written there as a `.cpuprofile` (open it in Chrome DevTools' Performance panel).
  */
-export async function cpuProfile(inspector, name, during, { top = 15, intervalUs = 200, saveTo = null } = {}) {
-  const devtools = await answeringSession(`${inspector.replace(/^http/, "ws")}/core:user:${name}`);
+export async function cpuProfile(
+  inspector,
+  name,
+  during,
+  { top = 15, intervalUs = 200, saveTo = null, target = `core:user:${name}` } = {},
+) {
+  const devtools = await answeringSession(`${inspector.replace(/^http/, "ws")}/${target}`);
   try {
     await devtools.send("Profiler.enable");
     await devtools.send("Profiler.setSamplingInterval", { interval: intervalUs });

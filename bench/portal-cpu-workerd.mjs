@@ -16,12 +16,17 @@
 // JSON ({ loadAverage, floor?, pages: [{ url, builds: [{ medianMs, minMs }] }] }, what `npm run bench -- --only ssr`
 // reads). With FLOOR=1, the first "page" is the floor: a GET of a webhook path, which the portal Worker refuses (405)
 // before React Router, sessions or any render; what any request costs here whatever the portal does.
-// Ports: PORT (default 5520) upwards, one per build.
+// With PROFILE=<dir>, workerd also listens for an inspector, and after each page's rounds the bench takes a V8 sampling
+// profile of the portal's isolate over 200 more requests per build (`<dir>/<page>-<build index>.cpuprofile`, shares
+// only: the inspector slows the isolate) and prints its top functions by self time. The CPU figures of a run with
+// PROFILE are not comparable with the others'.
+// Ports: PORT (default 5520) upwards, one per build (and PORT + 100 upwards for the inspectors).
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
 import workerd from "workerd";
+import { cpuProfile } from "./inspector.mjs";
 import { processCpuMs as cpuMs } from "./process-cpu.mjs";
 
 const [buildList, tapeFile, nArg, ...pageUrls] = process.argv.slice(2);
@@ -139,10 +144,13 @@ const tape :Workerd.Worker = (
   return { dir, base: `http://127.0.0.1:${port}` };
 }
 
+const profileDir = process.env.PROFILE ? resolve(process.env.PROFILE) : null;
 const servers = builds.map((build, index) => {
   const { dir, base } = prepare(build, index);
-  const child = spawn(workerd.default, ["serve", "bench.capnp"], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
-  const server = { dir: build, child, base, errors: "" };
+  const inspector = profileDir ? `127.0.0.1:${firstPort + 100 + index}` : null;
+  const options = inspector ? [`--inspector-addr=${inspector}`] : [];
+  const child = spawn(workerd.default, ["serve", "bench.capnp", ...options], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+  const server = { dir: build, child, base, inspector: inspector && `http://${inspector}`, errors: "" };
   child.stderr.on("data", (chunk) => {
     server.errors += chunk;
   });
@@ -188,6 +196,21 @@ try {
       const sorted = [...values].sort((a, b) => a - b);
       return { medianMs: sorted[sorted.length >> 1], minMs: sorted[0] };
     });
+    if (profileDir) {
+      for (const [index, server] of servers.entries()) {
+        const saveTo = join(profileDir, `${path.replace(/\W+/g, "_")}-${index}.cpuprofile`);
+        const profile = await cpuProfile(
+          server.inspector,
+          "portal",
+          async () => {
+            for (let i = 0; i < 200; i++) await ask(server);
+          },
+          { top: 8, intervalUs: 100, saveTo, target: "portal" },
+        );
+        console.log(`  profile of build ${index}: ${saveTo}`);
+        for (const { frame, share } of profile.top) console.log(`    ${(100 * share).toFixed(1).padStart(5)} %  ${frame}`);
+      }
+    }
     if (url === FLOOR_URL) report.floor = figures;
     else report.pages.push({ url, builds: figures });
     console.log(url.padEnd(28), figures.map((figure) => `${figure.medianMs.toFixed(2)} (${figure.minMs.toFixed(2)})`).join(" vs "));

@@ -2,6 +2,7 @@ import type { Submission, SubmissionResult } from "@conform-to/react";
 import type { TFunction } from "i18next";
 import { data, type RouterContextProvider } from "react-router";
 import type { $ZodType, output } from "zod/v4/core";
+import { requestUrl } from "~/lib/request-url.server";
 import { getEnv } from "./cloudflare.server";
 import { parseWithZod } from "./form-parse";
 import { Unauthenticated, UpstreamError, UpstreamThrottled, UpstreamUnavailable } from "./sanctum/client.server";
@@ -44,7 +45,7 @@ const KEPT_FORM_MAX_CHARS = 64 * 1024;
  * "service unavailable" page shows it and can send it again, so nothing typed is lost.
  */
 export async function keptForm(request: Request): Promise<KeptForm | undefined> {
-  if (request.method !== "POST" || new URL(request.url).pathname.endsWith(".data")) return undefined;
+  if (request.method !== "POST" || requestUrl(request).pathname.endsWith(".data")) return undefined;
   // An action that failed before reading its form (its record could not be read) left the body unread.
   const form = postedForms.get(request) ?? (request.bodyUsed ? undefined : await readFormData(request).catch(() => undefined));
   if (!form) return undefined;

@@ -9,23 +9,52 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 // Locales come from the three supported languages and options from code: a handful of entries. The cap
 // only guards against a caller passing something unbounded.
 const MAX_ENTRIES = 200;
+/**
+ * The same formatters by frozen options object (the module constants below) and locale: found without writing the
+ * options out as a key, which cost more than the lookup in a long list (issue 27). Other options go by their text.
+ */
+const dateTimeFormatsByOptions = new WeakMap<object, Map<string, Intl.DateTimeFormat>>();
+const numberFormatsByOptions = new WeakMap<object, Map<string, Intl.NumberFormat>>();
 
-function cached<Format>(cache: Map<string, Format>, key: string, create: () => Format): Format {
+function cached<Format>(
+  cache: Map<string, Format>,
+  byOptions: WeakMap<object, Map<string, Format>>,
+  locale: string,
+  options: object,
+  create: () => Format,
+): Format {
+  let forOptions: Map<string, Format> | undefined;
+  if (Object.isFrozen(options)) {
+    forOptions = byOptions.get(options);
+    const format = forOptions?.get(locale);
+    if (format) return format;
+  }
+  const key = `${locale}|${JSON.stringify(options)}`;
   let format = cache.get(key);
   if (!format) {
     if (cache.size >= MAX_ENTRIES) cache.clear();
     format = create();
     cache.set(key, format);
   }
+  if (Object.isFrozen(options)) {
+    if (!forOptions) {
+      forOptions = new Map();
+      byOptions.set(options, forOptions);
+    }
+    forOptions.set(locale, format);
+  }
   return format;
 }
 
-export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = {}): Intl.DateTimeFormat {
-  return cached(dateTimeFormats, `${locale}|${JSON.stringify(options)}`, () => new Intl.DateTimeFormat(locale, options));
+/** No options: the locale's defaults. */
+const DEFAULTS = Object.freeze({});
+
+export function dateTimeFormat(locale: string, options: Intl.DateTimeFormatOptions = DEFAULTS): Intl.DateTimeFormat {
+  return cached(dateTimeFormats, dateTimeFormatsByOptions, locale, options, () => new Intl.DateTimeFormat(locale, options));
 }
 
-export function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
-  return cached(numberFormats, `${locale}|${JSON.stringify(options)}`, () => new Intl.NumberFormat(locale, options));
+export function numberFormat(locale: string, options: Intl.NumberFormatOptions = DEFAULTS): Intl.NumberFormat {
+  return cached(numberFormats, numberFormatsByOptions, locale, options, () => new Intl.NumberFormat(locale, options));
 }
 
 /**
@@ -33,7 +62,7 @@ export function numberFormat(locale: string, options: Intl.NumberFormatOptions =
  * time zone is fixed (UTC, and said so) to keep both renders identical. `dateStyle`/`timeStyle` cannot be
  * combined with `timeZoneName`: the fields are spelled out.
  */
-export const UTC_DATE_TIME: Intl.DateTimeFormatOptions = {
+export const UTC_DATE_TIME: Intl.DateTimeFormatOptions = Object.freeze({
   year: "numeric",
   month: "short",
   day: "numeric",
@@ -41,7 +70,7 @@ export const UTC_DATE_TIME: Intl.DateTimeFormatOptions = {
   minute: "2-digit",
   timeZone: "UTC",
   timeZoneName: "short",
-};
+});
 
 /**
  * Decimals, percentages and sizes as the locale writes them ("12.5%" / "12,5 %" / Arabic's marks; "0.4" / "0,4";

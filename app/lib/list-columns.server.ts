@@ -1,3 +1,4 @@
+import { requestUrl } from "~/lib/request-url.server";
 import { parseCookieHeader, serializeCookie } from "./cookies";
 import { cookieName } from "./preferences";
 
@@ -10,7 +11,7 @@ const COLUMN_ID = /^[a-z0-9_-]{1,40}$/;
  * columns, or the list's defaults. Works without JavaScript (the chooser is a GET form). `-` means "none hidden".
  */
 export function listColumns(request: Request, list: string, defaults: string[]): { hidden: string[]; setCookie: string | null } {
-  const url = new URL(request.url);
+  const url = requestUrl(request);
   const name = cookieName(`columns-${list}`);
   if (url.searchParams.has("hidden")) {
     const hidden = parse(url.searchParams.get("hidden") ?? "");

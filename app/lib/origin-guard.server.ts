@@ -1,4 +1,5 @@
 import type { MiddlewareFunction } from "react-router";
+import { requestUrl } from "~/lib/request-url.server";
 
 const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 
@@ -10,7 +11,7 @@ export const originGuard: MiddlewareFunction<Response> = ({ request }, next) => 
   if (SAFE_METHODS.has(request.method)) return next();
   const origin = request.headers.get("Origin");
   const site = request.headers.get("Sec-Fetch-Site");
-  const sameOrigin = origin ? origin === new URL(request.url).origin : site !== "cross-site";
+  const sameOrigin = origin ? origin === requestUrl(request).origin : site !== "cross-site";
   if (!sameOrigin) throw new Response("Cross-site request refused", { status: 403 });
   return next();
 };

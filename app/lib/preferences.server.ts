@@ -1,3 +1,4 @@
+import { isHttps } from "~/lib/request-url.server";
 import { serializeCookie } from "./cookies";
 import { cookieName, isHexColor, isLocale, PREFERENCE_MAX_AGE, type PreferenceKey } from "./preferences";
 import type { CurrentUser } from "./types";
@@ -12,7 +13,7 @@ export function preferenceCookies(
   values: Partial<Record<PreferenceKey, string | null>>,
   headers: Headers = new Headers(),
 ): Headers {
-  const secure = new URL(request.url).protocol === "https:";
+  const secure = isHttps(request);
   for (const [key, value] of Object.entries(values)) {
     if (value === undefined) continue;
     const maxAge = value === null ? 0 : PREFERENCE_MAX_AGE;

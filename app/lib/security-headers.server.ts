@@ -1,3 +1,4 @@
+import { isHttps } from "~/lib/request-url.server";
 /**
  * The stylesheet sonner (toasts) inserts at runtime without a nonce, admitted by its hash. sonner
  * inserts the element empty and then fills it, and Chromium checks both states: the empty
@@ -14,7 +15,7 @@ const EMPTY_STYLE_HASH = "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='"
  * self-hosted).
  */
 export function securityHeaders(nonce: string, request: Request): Record<string, string> {
-  const secure = new URL(request.url).protocol === "https:";
+  const secure = isHttps(request);
   const headers: Record<string, string> = {
     "Content-Security-Policy": [
       "default-src 'self'",

@@ -5,8 +5,10 @@ export function formatDateTime(locale: string, iso: string): string {
   return dateTimeFormat(locale, UTC_DATE_TIME).format(new Date(iso));
 }
 
+const UTC_DATE: Intl.DateTimeFormatOptions = Object.freeze({ dateStyle: "medium", timeZone: "UTC" });
+
 export function formatDate(locale: string, iso: string): string {
-  return dateTimeFormat(locale, { dateStyle: "medium", timeZone: "UTC" }).format(new Date(iso));
+  return dateTimeFormat(locale, UTC_DATE).format(new Date(iso));
 }
 
 export function formatNumber(locale: string, value: number): string {

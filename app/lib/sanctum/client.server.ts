@@ -1,5 +1,6 @@
 import { decodeUserHeader, KNOWN_USER_HEADER, NO_KNOWN_USER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
 import { flattenPagination } from "../list-params";
+import { requestUrl } from "../request-url.server";
 import { safeRedirectPath } from "../safe-redirect";
 import type { CurrentUser, MasqueradeStatus } from "../types";
 import { Unauthenticated, UpstreamError, type UpstreamErrorBody, UpstreamThrottled, UpstreamUnavailable } from "./errors.server";
@@ -107,35 +108,49 @@ export class SanctumClient {
     return url.toString();
   }
 
-  private origin(): string {
-    return this.config.env.UPSTREAM_ORIGIN || new URL(this.config.request.url).origin;
+  /**
+   * What every upstream call of this request says of the browser (origin, address, agent, location, language), read
+   * from the browser's request once: each header read or URL parse is a call into the runtime.
+   */
+  private browserHeaders?: [string, string][];
+
+  private forwardedHeaders(): [string, string][] {
+    if (this.browserHeaders) return this.browserHeaders;
+    const origin = this.config.env.UPSTREAM_ORIGIN || requestUrl(this.config.request).origin;
+    const forwarded: [string, string][] = [
+      ["Accept", "application/json"],
+      ["Origin", origin],
+      ["Referer", `${origin}/`],
+    ];
+    const browser = this.config.request.headers;
+    const ip = browser.get("CF-Connecting-IP") ?? browser.get("X-Forwarded-For")?.split(",")[0]?.trim();
+    if (ip) forwarded.push(["X-Forwarded-For", ip]);
+    const userAgent = browser.get("User-Agent");
+    if (userAgent) forwarded.push(["User-Agent", userAgent]);
+    // Where the browser is, as Cloudflare's visitor location headers say it (the list of sessions shows it).
+    const cf = (this.config.request as Request & { cf?: { city?: unknown; country?: unknown } }).cf;
+    if (typeof cf?.city === "string") forwarded.push(["CF-IPCity", encodeURIComponent(cf.city)]);
+    if (typeof cf?.country === "string") forwarded.push(["CF-IPCountry", cf.country]);
+    const language = browser.get("Accept-Language");
+    if (language) forwarded.push(["Accept-Language", language]);
+    const fault = faultInjectionHeader(this.config.env, this.config.request);
+    if (fault) forwarded.push([fault.name, fault.value]);
+    this.browserHeaders = forwarded;
+    return forwarded;
   }
 
   private headers(options: CallOptions): Headers {
-    const headers = new Headers({ Accept: "application/json", Origin: this.origin(), Referer: `${this.origin()}/` });
+    const headers: [string, string][] = [...this.forwardedHeaders()];
     const jar = this.session.record.jar;
     const cookie = Object.entries(jar)
       .map(([name, value]) => `${name}=${value}`)
       .join("; ");
-    if (cookie) headers.set("Cookie", cookie);
-    if (jar["XSRF-TOKEN"]) headers.set("X-XSRF-TOKEN", decodeURIComponent(jar["XSRF-TOKEN"]));
-    const browser = this.config.request.headers;
-    const ip = browser.get("CF-Connecting-IP") ?? browser.get("X-Forwarded-For")?.split(",")[0]?.trim();
-    if (ip) headers.set("X-Forwarded-For", ip);
-    const userAgent = browser.get("User-Agent");
-    if (userAgent) headers.set("User-Agent", userAgent);
-    // Where the browser is, as Cloudflare's visitor location headers say it (the list of sessions shows it).
-    const cf = (this.config.request as Request & { cf?: { city?: unknown; country?: unknown } }).cf;
-    if (typeof cf?.city === "string") headers.set("CF-IPCity", encodeURIComponent(cf.city));
-    if (typeof cf?.country === "string") headers.set("CF-IPCountry", cf.country);
-    const language = browser.get("Accept-Language");
-    if (language) headers.set("Accept-Language", language);
-    if (options.json) headers.set("Content-Type", "application/json");
-    if (options.stream) headers.set("Content-Type", options.stream.contentType);
-    const fault = faultInjectionHeader(this.config.env, this.config.request);
-    if (fault) headers.set(fault.name, fault.value);
-    if (this.knownUserStamp !== null) headers.set(KNOWN_USER_HEADER, this.knownUserStamp || NO_KNOWN_USER);
-    return headers;
+    if (cookie) headers.push(["Cookie", cookie]);
+    if (jar["XSRF-TOKEN"]) headers.push(["X-XSRF-TOKEN", decodeURIComponent(jar["XSRF-TOKEN"])]);
+    if (options.json) headers.push(["Content-Type", "application/json"]);
+    if (options.stream) headers.push(["Content-Type", options.stream.contentType]);
+    if (this.knownUserStamp !== null) headers.push([KNOWN_USER_HEADER, this.knownUserStamp || NO_KNOWN_USER]);
+    return new Headers(headers);
   }
 
   /**
@@ -177,7 +192,7 @@ export class SanctumClient {
    * runs, so a backend that sends headers and then stalls is cut off too; every failure to get an
    * answer becomes `UpstreamUnavailable`.
    */
-  private async exchange<T>(path: string, options: CallOptions, use: (response: Response) => Promise<T>): Promise<T> {
+  private async exchange<T>(url: string, options: CallOptions, use: (response: Response) => Promise<T>): Promise<T> {
     const init: RequestInit & { duplex?: "half" } = {
       method: options.method ?? "GET",
       headers: this.headers(options),
@@ -186,7 +201,6 @@ export class SanctumClient {
     };
     // A streamed body goes upstream chunk by chunk as the browser sends it (fetch requires half duplex).
     if (options.stream) init.duplex = "half";
-    const url = this.url(path, options.query);
     const controller = new AbortController();
     const timer = setTimeout(
       () => controller.abort(new Error("upstream timeout")),
@@ -249,7 +263,7 @@ export class SanctumClient {
 
   /** `GET /sanctum/csrf-cookie`: a fresh XSRF-TOKEN (and upstream session) before a first mutation. */
   async csrfCookie(): Promise<void> {
-    await this.exchange("/sanctum/csrf-cookie", {}, async (response) => {
+    await this.exchange(this.url("/sanctum/csrf-cookie"), {}, async (response) => {
       if (!response.ok) throw await this.failure(response, {});
       await discard(response);
     });
@@ -265,23 +279,23 @@ export class SanctumClient {
     if (method !== "GET" && this.deferredFailure) return Promise.reject(this.deferredFailure);
     if (method !== "GET") {
       this.answers.clear();
-      return this.request<T>(path, options);
+      return this.request<T>(this.url(path, options.query), options);
     }
-    const key = this.url(path, options.query);
-    let answer = this.answers.get(key);
+    const url = this.url(path, options.query);
+    let answer = this.answers.get(url);
     if (!answer) {
-      answer = this.request<T>(path, options);
-      this.answers.set(key, answer);
+      answer = this.request<T>(url, options);
+      this.answers.set(url, answer);
     }
     return answer as Promise<T>;
   }
 
-  private async request<T>(path: string, options: CallOptions): Promise<T> {
+  private async request<T>(url: string, options: CallOptions): Promise<T> {
     const method = options.method ?? "GET";
     if (method !== "GET" && !this.session.record.jar["XSRF-TOKEN"]) await this.csrfCookie();
     const stale = Symbol("419");
     const attempt = () =>
-      this.exchange(path, options, async (response): Promise<T | typeof stale> => {
+      this.exchange(url, options, async (response): Promise<T | typeof stale> => {
         if (response.status === 419) {
           await discard(response);
           return stale;
@@ -318,7 +332,7 @@ export class SanctumClient {
 
   /** Fetches a binary or HTML resource as a Response (files, the API reference page); the timeout covers its headers. */
   async raw(path: string, options: CallOptions = {}): Promise<Response> {
-    return this.exchange(path, options, async (response) => response);
+    return this.exchange(this.url(path, options.query), options, async (response) => response);
   }
 }
 

@@ -1,4 +1,5 @@
 import { createContext, data, type MiddlewareFunction, type RouterContextProvider, redirect } from "react-router";
+import { requestUrl } from "~/lib/request-url.server";
 import type { Capability } from "../../../common/capabilities";
 import type { Permission } from "../../../common/permissions";
 import { NO_KNOWN_USER } from "../../../common/user-stamp";
@@ -225,7 +226,7 @@ export const userMiddleware: MiddlewareFunction<Response> = async ({ request, co
   if (!client.signedOut && now?.stamp !== known.stamp) {
     if (now?.user) knownUsers.set(sessionId, { stamp: now.stamp, ...signedInAs(now.user) });
     else knownUsers.forget(sessionId);
-    if (!new URL(request.url).pathname.endsWith(".data")) {
+    if (!requestUrl(request).pathname.endsWith(".data")) {
       // This document was drawn for the user as they were: draw it again for the user as they are.
       context.set(unhandledContext, []);
       throw redirect(pagePath(request));

@@ -1,4 +1,5 @@
 import { parseCookieHeader } from "../cookies";
+import { requestUrl } from "../request-url.server";
 
 /**
  * Fault injection for the e2e fault suite (tests/e2e/faults.spec.ts): a test sets the `amp-fault`
@@ -19,7 +20,7 @@ export function faultInjectionHeader(
   request: Request,
 ): { name: typeof FAULT_HEADER; value: string } | null {
   if (env.FAULT_INJECTION !== "1") return null;
-  if (!LOCAL_HOSTS.has(new URL(request.url).hostname)) return null;
+  if (!LOCAL_HOSTS.has(requestUrl(request).hostname)) return null;
   const value = parseCookieHeader(request.headers.get("Cookie"))[FAULT_COOKIE];
   return value && FAULT.test(value) ? { name: FAULT_HEADER, value } : null;
 }

@@ -1,4 +1,5 @@
 import { parseCookieHeader, serializeCookie } from "../cookies";
+import { isHttps } from "../request-url.server";
 import { randomId, sign, unsign } from "../signing.server";
 
 /**
@@ -48,7 +49,7 @@ export class PortalSession {
   ) {}
 
   static async load(request: Request, kv: KVNamespace, secret: string): Promise<PortalSession> {
-    const secure = new URL(request.url).protocol === "https:";
+    const secure = isHttps(request);
     const signed = parseCookieHeader(request.headers.get("Cookie"))[sessionCookieName(secure)];
     const id = signed ? await unsign(signed, secret) : null;
     const record = id ? await kv.get<SessionRecord>(KV_PREFIX + id, "json") : null;

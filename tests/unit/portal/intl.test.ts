@@ -8,6 +8,17 @@ describe("shared Intl formatters", () => {
     expect(numberFormat("ar", { style: "currency", currency: "USD" })).toBe(numberFormat("ar", { style: "currency", currency: "USD" }));
   });
 
+  test("a frozen options object (a module constant) finds its formatter by identity, the same one as its copies", () => {
+    expect(Object.isFrozen(UTC_DATE_TIME)).toBe(true);
+    const copy = dateTimeFormat("ar", { ...UTC_DATE_TIME });
+    expect(dateTimeFormat("ar", UTC_DATE_TIME)).toBe(copy);
+    expect(dateTimeFormat("ar", UTC_DATE_TIME)).toBe(copy);
+    expect(dateTimeFormat("en", UTC_DATE_TIME)).not.toBe(copy);
+    const frozen: Intl.NumberFormatOptions & Intl.DateTimeFormatOptions = Object.freeze({ maximumFractionDigits: 3 });
+    expect(numberFormat("fr", frozen)).toBe(numberFormat("fr", { maximumFractionDigits: 3 }));
+    expect(numberFormat("fr", frozen)).not.toBe(dateTimeFormat("fr", frozen));
+  });
+
   test("a different locale or option is a different formatter", () => {
     expect(dateTimeFormat("fr", UTC_DATE_TIME)).not.toBe(dateTimeFormat("en", UTC_DATE_TIME));
     expect(dateTimeFormat("en", { dateStyle: "medium", timeZone: "UTC" })).not.toBe(
