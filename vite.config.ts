@@ -5,7 +5,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig, type EnvironmentOptions, type Plugin } from "vite";
 import { reactDomStringChunks } from "./scripts/react-dom-string-chunks.ts";
-import { reactRouterMatchCache } from "./scripts/react-router-match-cache.ts";
+import { reactRouterOnce } from "./scripts/react-router-once.ts";
 
 // AMP_STATE_DIR lets the e2e suite run on its own local KV/D1/R2 state.
 const persistState = process.env.AMP_STATE_DIR ? { path: process.env.AMP_STATE_DIR } : true;
@@ -112,8 +112,8 @@ export default defineConfig({
     previewKeepAlive,
     // React's server render writes strings and encodes each flush once (decision 072).
     reactDomStringChunks(),
-    // The Worker's React Router remembers which routes match a path (decision 071).
-    reactRouterMatchCache(),
+    // The Worker's React Router works out its route objects and which routes match a path once (decision 071).
+    reactRouterOnce(),
   ],
   resolve: { tsconfigPaths: true },
   environments: { client, amp_backend: backend },

@@ -4,7 +4,18 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, describe, expect, it } from "vitest";
-import { copyMatches, MATCH_CACHE_SIZE, REACT_ROUTER_MATCH, withMatchCache } from "../../../scripts/react-router-match-cache";
+import {
+  copyMatches,
+  DATA_ROUTES_ONCE,
+  MATCH_CACHE_SIZE,
+  REACT_ROUTER_DATA_ROUTES,
+  REACT_ROUTER_MATCH,
+  REACT_ROUTER_SERVER_ROUTES,
+  SERVER_ROUTES_ONCE,
+  withDataRoutesOnce,
+  withMatchCache,
+  withServerRoutesOnce,
+} from "../../../scripts/react-router-once";
 
 const require = createRequire(import.meta.url);
 const routerDir = join(dirname(require.resolve("react-router/package.json")), "dist/production/lib/router");
@@ -128,5 +139,66 @@ describe("withMatchCache: the build step on React Router's matcher (decision 071
     expect(copy[0]?.params).not.toBe(shared);
     expect(copy[0]?.params).toBe(copy[1]?.params);
     expect(MATCH_CACHE_SIZE).toBeGreaterThan(100);
+  });
+});
+
+describe("withServerRoutesOnce and withDataRoutesOnce: <ServerRouter>'s routes kept per build (decision 071)", () => {
+  const domDir = join(routerDir, "../dom");
+
+  it("finds the lines in the installed react-router (an upgrade that changes them fails here)", () => {
+    const serverRouter = readFileSync(join(domDir, "ssr/server.js"), "utf8");
+    const staticRouter = readFileSync(join(domDir, "server.js"), "utf8");
+    expect(serverRouter).toContain(REACT_ROUTER_SERVER_ROUTES);
+    expect(staticRouter).toContain(REACT_ROUTER_DATA_ROUTES);
+    expect(withServerRoutesOnce(serverRouter)).toContain("let routes = serverRoutesOnce(manifest.routes");
+    expect(withDataRoutesOnce(staticRouter)).toContain("let { manifest, dataRoutes } = dataRoutesOnce(routes);");
+    expect(() => withServerRoutesOnce("function ServerRouter() {}")).toThrow(/decision 071/);
+    expect(() => withDataRoutesOnce("function createStaticRouter() {}")).toThrow(/decision 071/);
+  });
+
+  it("builds the route objects once per manifest, again when a module or a flag differs", () => {
+    let built = 0;
+    const createServerRoutes = (manifest: object) => {
+      built++;
+      return [{ id: "root", manifest }];
+    };
+    const serverRoutesOnce = new Function("createServerRoutes", `${SERVER_ROUTES_ONCE}\nreturn serverRoutesOnce;`)(createServerRoutes) as (
+      manifest: object,
+      modules: Record<string, object>,
+      future: object,
+      spa: boolean,
+    ) => unknown;
+    const manifest = { root: {} };
+    const future = {};
+    const root = { default: () => null };
+    const first = serverRoutesOnce(manifest, { root }, future, false);
+    // The server runtime hands over a new modules object per request, holding the same modules.
+    expect(serverRoutesOnce(manifest, { root }, future, false)).toBe(first);
+    expect(built).toBe(1);
+    expect(serverRoutesOnce(manifest, { root: { default: () => null } }, future, false)).not.toBe(first);
+    expect(serverRoutesOnce(manifest, { root }, {}, false)).not.toBe(first);
+    expect(serverRoutesOnce({ root: {} }, { root }, future, false)).not.toBe(first);
+    expect(built).toBe(4);
+  });
+
+  it("converts route objects to data routes once, with their manifest", () => {
+    let converted = 0;
+    const convertRoutesToDataRoutes = (routes: { id: string }[], _map: unknown, _path: unknown, manifest: Record<string, object>) => {
+      converted++;
+      return routes.map((route) => {
+        const dataRoute = { ...route };
+        manifest[route.id] = dataRoute;
+        return dataRoute;
+      });
+    };
+    const dataRoutesOnce = new Function("convertRoutesToDataRoutes", `${DATA_ROUTES_ONCE}\nreturn dataRoutesOnce;`)(
+      convertRoutesToDataRoutes,
+    ) as (routes: object[]) => { manifest: Record<string, object>; dataRoutes: object[] };
+    const routes = [{ id: "root" }];
+    const first = dataRoutesOnce(routes);
+    expect(first.manifest.root).toBe(first.dataRoutes[0]);
+    expect(dataRoutesOnce(routes)).toBe(first);
+    expect(dataRoutesOnce([{ id: "root" }])).not.toBe(first);
+    expect(converted).toBe(2);
   });
 });
