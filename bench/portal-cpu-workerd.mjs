@@ -25,6 +25,7 @@ import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative, resolve } from "node:path";
+import { parseEnv } from "node:util";
 import workerd from "workerd";
 import { cpuProfile } from "./inspector.mjs";
 import { processCpuMs as cpuMs } from "./process-cpu.mjs";
@@ -39,6 +40,7 @@ if (!buildList || !tapeFile || !nArg || pageUrls.length === 0) {
 const builds = buildList.split(",").map((dir) => resolve(dir));
 const n = Number(nArg);
 const rounds = Number(process.env.ROUNDS || 10);
+const WARM_UP = 200;
 const firstPort = Number(process.env.PORT || 5520);
 const tape = JSON.parse(readFileSync(tapeFile, "utf8"));
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -96,14 +98,6 @@ function jsFiles(dir, root = dir) {
   });
 }
 
-/** `KEY=value` lines of a .dev.vars file. */
-function devVars(file) {
-  const lines = readFileSync(file, "utf8").split("\n");
-  return Object.fromEntries(
-    lines.filter((line) => line.includes("=")).map((line) => [line.slice(0, line.indexOf("=")), line.slice(line.indexOf("=") + 1)]),
-  );
-}
-
 /** A folder with a copy of the build's server Worker, the tape Worker and the workerd configuration serving both. */
 function prepare(build, index) {
   const dir = join(work, `build-${index}`);
@@ -114,7 +108,7 @@ function prepare(build, index) {
   writeFileSync(join(dir, "tape.json"), JSON.stringify({ tape: tape.tape }));
   const wrangler = JSON.parse(readFileSync(join(build, "server/wrangler.json"), "utf8"));
   const text = (name, value) => `(name = ${JSON.stringify(name)}, text = ${JSON.stringify(String(value))})`;
-  const vars = { ...wrangler.vars, ...devVars(join(build, "server/.dev.vars")) };
+  const vars = { ...wrangler.vars, ...parseEnv(readFileSync(join(build, "server/.dev.vars"), "utf8")) };
   const modules = ["bench-entry.js", ...jsFiles(join(dir, "portal")).filter((file) => file !== "bench-entry.js")].map(
     (file) => `(name = ${JSON.stringify(file)}, esModule = embed ${JSON.stringify(`portal/${file}`)})`,
   );
@@ -181,8 +175,9 @@ try {
       const expected = url === FLOOR_URL ? 405 : 200;
       if (response.status !== expected) throw new Error(`${server.dir} ${path}: HTTP ${response.status}\n${server.errors}`);
     };
-    // Warm-up: enough requests for V8 to optimise the render's code in each build.
-    for (const server of servers) for (let i = 0; i < 30; i++) await ask(server);
+    // Warm-up: V8 keeps optimising a page's code over its first hundred or so requests (a round of 40 after 30 read
+    // twice what it reads after 300); a production isolate serves thousands.
+    for (const server of servers) for (let i = 0; i < WARM_UP; i++) await ask(server);
     const perBuild = servers.map(() => []);
     for (let round = 0; round < rounds; round++) {
       for (let turn = 0; turn < servers.length; turn++) {
@@ -192,6 +187,7 @@ try {
         perBuild[index].push((cpuMs(servers[index].child.pid) - before) / n);
       }
     }
+    if (process.env.VERBOSE) console.log(perBuild.map((values) => values.map((v) => v.toFixed(1)).join(" ")).join("\n"));
     const figures = perBuild.map((values) => {
       const sorted = [...values].sort((a, b) => a - b);
       return { medianMs: sorted[sorted.length >> 1], minMs: sorted[0] };
