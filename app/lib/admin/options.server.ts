@@ -7,8 +7,11 @@ import type { CurrentUser } from "~/lib/types";
 
 type RoleOption = Pick<Role, "id" | "name" | "scope">;
 
-/** How long a session keeps its organization options: another administrator's new organization shows within it. */
-const ORGANIZATION_OPTIONS_TTL_MS = 30_000;
+/**
+ * How long a session keeps its organization and role options: another administrator's new organization or role
+ * shows within it.
+ */
+const OPTIONS_TTL_MS = 30_000;
 
 /**
  * `GET /api/organizations/options`: every organization for provider staff, their own for members. The navbar
@@ -16,7 +19,7 @@ const ORGANIZATION_OPTIONS_TTL_MS = 30_000;
  * changes (any form post) are seen at once.
  */
 export function organizationOptions(api: SanctumClient): Promise<OrganizationOption[] | null> {
-  return sessionMemo(api.sessionId, "organization-options", ORGANIZATION_OPTIONS_TTL_MS, () =>
+  return sessionMemo(api.sessionId, "organization-options", OPTIONS_TTL_MS, () =>
     optionalCall("organization options", api.call<OrganizationOption[]>("/api/organizations/options"), null),
   );
 }
@@ -26,15 +29,20 @@ export function assignableRoles(api: SanctumClient): Promise<RoleOption[] | null
   return optionalCall("role options", api.call<RoleOption[]>("/api/roles/options"), null);
 }
 
-/** Roles for the users list's filter: every role for those who may read roles, else the assignable ones. */
+/**
+ * Roles for the users list's filter: every role for those who may read roles, else the assignable ones. The list is
+ * drawn again on every page and sort of /users, so the session keeps the roles as it keeps the organizations.
+ */
 export async function roleFilterOptions(api: SanctumClient, user: CurrentUser): Promise<RoleOption[] | null> {
   if (can(user, "admin.roles.read")) {
-    const page = await optionalCall(
-      "role filter",
-      api.call<Paginated<Role>>("/api/roles", { query: { per_page: 100, sort: "name", direction: "asc" } }),
-      null,
-    );
-    return page ? page.data.map(({ id, name, scope }) => ({ id, name, scope })) : null;
+    return sessionMemo(api.sessionId, "role-filter-options", OPTIONS_TTL_MS, async () => {
+      const page = await optionalCall(
+        "role filter",
+        api.call<Paginated<Role>>("/api/roles", { query: { per_page: 100, sort: "name", direction: "asc" } }),
+        null,
+      );
+      return page ? page.data.map(({ id, name, scope }) => ({ id, name, scope })) : null;
+    });
   }
   if (can(user, "admin.users.create") || can(user, "admin.users.update")) return assignableRoles(api);
   return null;

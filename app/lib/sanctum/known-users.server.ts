@@ -48,9 +48,10 @@ export const knownUsers = {
 };
 
 /**
- * A GET answer that depends only on who is signed in (the navbar's organization options), kept for the
- * session for `ttlMs`. Forgotten with the session's user: on the session's next form post (which may be
- * the change itself), on sign-out and when the user changes. Changes made by others show within `ttlMs`.
+ * A GET answer that depends only on who is signed in (the navbar's organization options, the users list's role
+ * filter), kept for the session for `ttlMs`. Forgotten with the session's user: on the session's next form post
+ * (which may be the change itself), on sign-out and when the user changes. Changes made by others show within
+ * `ttlMs`.
  * Failures (`null`) are not kept.
  */
 export async function sessionMemo<T>(

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { organizationOptions } from "~/lib/admin/options.server";
+import { organizationOptions, roleFilterOptions } from "~/lib/admin/options.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
 import { encodeUserHeader, KNOWN_USER_HEADER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
@@ -32,6 +32,8 @@ function stampingBackend(initial: CurrentUser) {
       if (url.pathname === "/api/user")
         return answer(headers, 200, { ...state.user, masquerade: { isMasqueraded: false, masquerader: null } });
       if (url.pathname === "/api/organizations/options") return answer(headers, 200, [{ id: 1, name: `Northwind ${state.version}` }]);
+      if (url.pathname === "/api/roles")
+        return answer(headers, 200, { data: [{ id: 3, name: "Auditor", scope: "provider", users_count: 2 }] });
       if (url.pathname === "/api/activity-log") {
         // The backend authorises against the user as they are now.
         return state.user.user_permissions.includes("admin.activity.read")
@@ -55,7 +57,7 @@ function stampingBackend(initial: CurrentUser) {
 const ACTIVITY = userWith(["admin.activity.read"]);
 const NO_ACTIVITY = userWith([]);
 
-async function setUp(user = ACTIVITY, { withOrganizations = false } = {}) {
+async function setUp(user = ACTIVITY, { withOrganizations = false, withRoles = false } = {}) {
   const backend = stampingBackend(user);
   const h = await harness(user, { env: { BACKEND: backend.binding } });
   const seen: unknown[] = [];
@@ -66,6 +68,7 @@ async function setUp(user = ACTIVITY, { withOrganizations = false } = {}) {
         const { api } = requireScreen(context, "activity-log");
         await api.call("/api/activity-log");
         if (withOrganizations) seen.push(await organizationOptions(api));
+        if (withRoles) seen.push(await roleFilterOptions(api, user));
         return null;
       },
       { path, method, cookie: h.signedInCookie, signedInLayout: true },
@@ -138,6 +141,19 @@ describe("user stamps: one upstream call per navigation", () => {
         "/api/activity-log",
       ]);
     }
+  });
+});
+
+describe("the users list's role filter, kept for the session as the organization options are", () => {
+  it("is asked once for several pages, and again after the session's form post", async () => {
+    const { page, upstream, seen } = await setUp(userWith(["admin.activity.read", "admin.roles.read"]), { withRoles: true });
+    await page();
+    expect(upstream()).toContain("GET /api/roles");
+    await page();
+    expect(upstream()).toEqual(["GET /api/activity-log"]);
+    await page("/activity-log", "POST");
+    expect(upstream()).toContain("GET /api/roles");
+    expect(seen).toEqual([0, 1, 2].map(() => [{ id: 3, name: "Auditor", scope: "provider" }]));
   });
 });
 

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { describe, expect, it } from "vitest";
 import { actionsColumn, EditLink } from "~/components/admin/row-actions";
+import { NumberLink } from "~/components/numbers/number-link";
 import { type ColumnDef, DataTable, pageWindow } from "~/components/ui/data-table";
 import type { Paginated } from "~/lib/list-params";
 import { attr, findTags, hrefParams, renderAt } from "./helpers";
@@ -322,6 +323,11 @@ describe("DataTable bulk refusal", () => {
 describe("DataTable's plain anchors (decision 064)", () => {
   const withActions: ColumnDef<User>[] = [
     ...columns,
+    {
+      id: "number",
+      cell: ({ row }) => <NumberLink label="+1 555 0100" id={row.original.id} className="font-medium" />,
+      meta: { label: "Number" },
+    },
     actionsColumn("Actions", (user) => <EditLink to={`/users/edit/${user.id}`} label={`Edit ${user.name}`} />),
   ];
   const decode = (value: string) =>
@@ -344,9 +350,10 @@ describe("DataTable's plain anchors (decision 064)", () => {
       <DataTable label="Users" columns={withActions} page={usersPage()} getRowId={(row) => String(row.id)} />
     ));
     const anchors = findTags(html, "a").filter((tag) => !tag.includes("download"));
-    // Two sortable headers, first/previous/next/last, pages 1–6 around 3 (with gaps), two rows' edit links.
-    expect(anchors.length).toBeGreaterThanOrEqual(10);
+    // Two sortable headers, first/previous/next/last, pages 1–6 around 3 (with gaps), two rows' number and edit links.
+    expect(anchors.length).toBeGreaterThanOrEqual(12);
     expect(anchors.filter((tag) => tag.includes("/users/edit/"))).toHaveLength(2);
+    expect(anchors.filter((tag) => tag.includes("/tools/numbers/"))).toHaveLength(2);
     for (const tag of anchors) expect(tag).toBe(await asLink(URL_STATE, tag));
   });
 
@@ -359,6 +366,19 @@ describe("DataTable's plain anchors (decision 064)", () => {
       "/users/edit/21",
     )[0];
     const alone = findTags(await renderAt("/users", () => <EditLink to="/users/edit/21" label="Edit Alice Martin" />), "a")[0];
+    expect(alone).toBe(inList);
+  });
+
+  it("draws a number's link outside a list as a <Link>, with the same HTML", async () => {
+    const inList = findTags(
+      await renderAt(URL_STATE, () => (
+        <DataTable label="Users" columns={withActions} page={usersPage()} getRowId={(row) => String(row.id)} />
+      )),
+      "a",
+      "/tools/numbers/21",
+    )[0];
+    const alone = findTags(await renderAt("/users", () => <NumberLink label="+1 555 0100" id={21} className="font-medium" />), "a")[0];
+    expect(inList).toContain('data-discover="true"');
     expect(alone).toBe(inList);
   });
 });
