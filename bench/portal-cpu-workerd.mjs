@@ -40,7 +40,7 @@ if (!buildList || !tapeFile || !nArg || pageUrls.length === 0) {
 const builds = buildList.split(",").map((dir) => resolve(dir));
 const n = Number(nArg);
 const rounds = Number(process.env.ROUNDS || 10);
-const WARM_UP = 200;
+const WARM_UP = 600;
 const firstPort = Number(process.env.PORT || 5520);
 const tape = JSON.parse(readFileSync(tapeFile, "utf8"));
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -175,7 +175,7 @@ try {
       const expected = url === FLOOR_URL ? 405 : 200;
       if (response.status !== expected) throw new Error(`${server.dir} ${path}: HTTP ${response.status}\n${server.errors}`);
     };
-    // Warm-up: V8 keeps optimising a page's code over its first hundred or so requests (a round of 40 after 30 read
+    // Warm-up: V8 keeps optimising a page's code over its first several hundred requests (a round of 40 after 30 read
     // twice what it reads after 300); a production isolate serves thousands.
     for (const server of servers) for (let i = 0; i < WARM_UP; i++) await ask(server);
     const perBuild = servers.map(() => []);

@@ -966,8 +966,8 @@ async function ssrRatios(portal) {
   return result;
 }
 
-const PORTAL_CPU_ROUNDS = 8;
-const PORTAL_CPU_REQUESTS = 40;
+const PORTAL_CPU_ROUNDS = 20;
+const PORTAL_CPU_REQUESTS = 50;
 const PORTAL_CPU_TAPE = join(RESULTS_DIR, "portal-cpu-tape.json");
 const portalCpuUrls = () => CPU_PAGES.map((page) => (page.signedIn ? page.url : `!${page.url}`));
 
