@@ -19,7 +19,8 @@
 // With PROFILE=<dir>, workerd also listens for an inspector, and after each page's rounds the bench takes a V8 sampling
 // profile of the portal's isolate over 200 more requests per build (`<dir>/<page>-<build index>.cpuprofile`, shares
 // only: the inspector slows the isolate) and prints its top functions by self time. The CPU figures of a run with
-// PROFILE are not comparable with the others'.
+// PROFILE are not comparable with the others' (and it needs a Node with WebSocket: the project's, node_modules/.bin/node).
+// Each page is first asked WARM_UP times per build; VERBOSE=1 prints every round's figure.
 // Ports: PORT (default 5520) upwards, one per build (and PORT + 100 upwards for the inspectors).
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
