@@ -64,35 +64,43 @@ export function Navbar({
       <div className="ms-auto flex items-center gap-1">
         <HeaderSearch navigation={navigation} />
         <Menu label={t("language")} trigger={<Languages className="size-5" />}>
-          <ul>
-            {LOCALES.map((code) => (
-              <li key={code}>
-                <PreferenceForm name="language" value={code} reloadDocument>
-                  <button type="submit" className={menuItemClass} aria-current={code === locale} lang={code}>
+          {/* One form per menu, each choice a submit button carrying its value (fewer elements on every page). */}
+          <PreferenceForm name="language" reloadDocument>
+            <ul>
+              {LOCALES.map((code) => (
+                <li key={code}>
+                  <button type="submit" name="value" value={code} className={menuItemClass} aria-current={code === locale} lang={code}>
                     {t(`languages.${code}`)}
                     {code === locale && <Check className="ms-auto" aria-hidden="true" />}
                   </button>
-                </PreferenceForm>
-              </li>
-            ))}
-          </ul>
+                </li>
+              ))}
+            </ul>
+          </PreferenceForm>
         </Menu>
         <Menu label={t("theme.label")} trigger={<ThemeIcon className="size-5" />}>
-          <ul>
-            {(["light", "dark", "system"] as const).map((mode) => {
-              const Icon = THEME_ICONS[mode];
-              return (
-                <li key={mode}>
-                  <PreferenceForm name="theme" value={mode}>
-                    <button type="submit" className={menuItemClass} aria-current={mode === theme.mode} data-theme-option={mode}>
+          <PreferenceForm name="theme">
+            <ul>
+              {(["light", "dark", "system"] as const).map((mode) => {
+                const Icon = THEME_ICONS[mode];
+                return (
+                  <li key={mode}>
+                    <button
+                      type="submit"
+                      name="value"
+                      value={mode}
+                      className={menuItemClass}
+                      aria-current={mode === theme.mode}
+                      data-theme-option={mode}
+                    >
                       <Icon aria-hidden="true" />
                       {t(`theme.${mode}`)}
                     </button>
-                  </PreferenceForm>
-                </li>
-              );
-            })}
-          </ul>
+                  </li>
+                );
+              })}
+            </ul>
+          </PreferenceForm>
         </Menu>
         <CustomizerTrigger />
         <UserMenu user={user} />
