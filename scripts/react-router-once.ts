@@ -37,11 +37,6 @@ export function copyMatches<Match extends { params: object }>(matches: Match[] |
 
 /** React Router's router module with its matcher remembering answers per path and `allowPartial`. */
 export function withMatchCache(code: string): string {
-  if (!code.includes(REACT_ROUTER_MATCH)) {
-    throw new Error(
-      "react-router's matcher (lib/router/matcher.js) no longer reads as scripts/react-router-once.ts expects: check the new build and update REACT_ROUTER_MATCH (decision 071)",
-    );
-  }
   const cached = [
     "\t#answers = new Map();",
     "\tupdate(routes) {",
@@ -61,7 +56,7 @@ export function withMatchCache(code: string): string {
     "\t\treturn copyMatches(matches);",
     "\t}",
   ].join("\n");
-  return `${code.replace(REACT_ROUTER_MATCH, cached)}\n${copyMatches.toString()}\n`;
+  return step(code, "lib/router/matcher.js", REACT_ROUTER_MATCH, cached, copyMatches.toString());
 }
 
 /** `<ServerRouter>`'s route objects, as react-router's production build spells the line (lib/dom/ssr/server.js). */
@@ -98,35 +93,26 @@ function dataRoutesOnce(routes) {
   return known;
 }`;
 
-function replaceOnce(code: string, expected: string, replacement: string, file: string): string {
+/** `code` with `expected` (found exactly once, else the build fails) replaced, and `appended` after it. */
+function step(code: string, file: string, expected: string, replacement: string, appended: string): string {
   if (code.split(expected).length !== 2) {
     throw new Error(
       `react-router's ${file} no longer reads as scripts/react-router-once.ts expects: check the new build and update the step (decision 071)`,
     );
   }
-  return code.replace(expected, replacement);
+  return `${code.replace(expected, replacement)}\n${appended}\n`;
 }
 
 /** React Router's `<ServerRouter>` module with its route objects kept per build. */
 export function withServerRoutesOnce(code: string): string {
-  const replaced = replaceOnce(
-    code,
-    REACT_ROUTER_SERVER_ROUTES,
-    "let routes = serverRoutesOnce(manifest.routes, routeModules, context.future, context.isSpaMode);",
-    "lib/dom/ssr/server.js",
-  );
-  return `${replaced}\n${SERVER_ROUTES_ONCE}\n`;
+  const replacement = "let routes = serverRoutesOnce(manifest.routes, routeModules, context.future, context.isSpaMode);";
+  return step(code, "lib/dom/ssr/server.js", REACT_ROUTER_SERVER_ROUTES, replacement, SERVER_ROUTES_ONCE);
 }
 
 /** React Router's static router module with its data routes kept per route objects. */
 export function withDataRoutesOnce(code: string): string {
-  const replaced = replaceOnce(
-    code,
-    REACT_ROUTER_DATA_ROUTES,
-    "let { manifest, dataRoutes } = dataRoutesOnce(routes);",
-    "lib/dom/server.js",
-  );
-  return `${replaced}\n${DATA_ROUTES_ONCE}\n`;
+  const replacement = "let { manifest, dataRoutes } = dataRoutesOnce(routes);";
+  return step(code, "lib/dom/server.js", REACT_ROUTER_DATA_ROUTES, replacement, DATA_ROUTES_ONCE);
 }
 
 const STEPS: [RegExp, (code: string) => string][] = [

@@ -30,6 +30,16 @@ test("without JavaScript: sign in, the shell renders, the overlay and theme menu
   await page.locator("summary[aria-label='Theme']").click();
   await page.locator("[data-theme-option='light']").click();
   await expect(page.locator("html")).not.toHaveClass(/dark/);
+  // The language menu is one form whose buttons carry the language: Arabic, right to left, and back.
+  const languageMenu = page.locator("details:has(button[lang='ar']) > summary");
+  await languageMenu.click();
+  await page.locator("button[lang='ar']").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page).toHaveURL(/\/status$/);
+  await languageMenu.click();
+  await page.locator("button[lang='en']").click();
+  await expect(page.locator("html")).toHaveAttribute("lang", "en");
 });
 
 test("without JavaScript the customizer is a screen: a choice posts, comes back, and the back link returns", async ({ page }) => {
