@@ -3,7 +3,7 @@ import { Form, Link, useRevalidator, useSearchParams } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
-import { RowActions } from "~/components/admin/row-actions";
+import { DELETE_ROW, RowActions } from "~/components/admin/row-actions";
 import { Download, FileText, Trash2, Upload } from "~/components/icons";
 import { notify } from "~/components/toasts";
 import { LetterLanguageSelect } from "~/components/tools/porting-loa";
@@ -186,6 +186,7 @@ export default function BrandedDocuments({ loaderData }: Route.ComponentProps) {
           page={page}
           label={t("title")}
           getRowId={(row) => String(row.id)}
+          rowForms={[DELETE_ROW]}
           searchPlaceholder={t("search")}
           emptyMessage={t("empty")}
           filters={
@@ -226,7 +227,7 @@ function DeleteDocument({ document }: { document: BrandedDocument }) {
       title={t("delete.title")}
       description={t("delete.description", { name: document.name })}
       confirmLabel={t("admin:actions.delete")}
-      fields={{ intent: "delete", id: document.id }}
+      row={{ form: DELETE_ROW, name: "id", value: document.id }}
       triggerProps={{
         variant: "ghost",
         size: "icon",

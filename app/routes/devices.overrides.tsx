@@ -3,7 +3,7 @@ import { useMemo, useRef, useState } from "react";
 import { data, Form, Link, useNavigation, useSearchParams } from "react-router";
 import { isId, listApiQuery, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
-import { DeleteButton, RowActions } from "~/components/admin/row-actions";
+import { DELETE_ROW, DeleteButton, RowActions } from "~/components/admin/row-actions";
 import type { OrganizationOption } from "~/components/admin/types";
 import { Download, Plus, SlidersHorizontal, Trash2, Upload, X } from "~/components/icons";
 import { deviceSchema } from "~/components/tools/device-schema";
@@ -263,6 +263,7 @@ export default function DeviceOverrides({ loaderData, actionData }: Route.Compon
           page={page}
           label={t("tableLabel")}
           getRowId={(row) => String(row.id)}
+          rowForms={[DELETE_ROW]}
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
           filters={

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { formatNumber } from "~/components/admin/format";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
-import { actionsColumn, DeleteButton, EditLink } from "~/components/admin/row-actions";
+import { actionsColumn, DELETE_ROW, DeleteButton, EditLink } from "~/components/admin/row-actions";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { ORGANIZATION_STATUSES, ORGANIZATION_TYPES, type Organization } from "~/components/admin/types";
 import { Plus } from "~/components/icons";
@@ -143,6 +143,7 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
           page={page}
           label={t("organizations.tableLabel")}
           getRowId={(row) => String(row.id)}
+          rowForms={[DELETE_ROW]}
           searchPlaceholder={t("organizations.searchPlaceholder")}
           emptyMessage={t("organizations.empty")}
           exportTo="/exports/organizations"

@@ -3,7 +3,7 @@ import { Link, useSearchParams } from "react-router";
 import { formatNumber } from "~/components/admin/format";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
-import { actionsColumn, DeleteButton, EditLink } from "~/components/admin/row-actions";
+import { actionsColumn, DELETE_ROW, DeleteButton, EditLink } from "~/components/admin/row-actions";
 import { ROLE_SCOPES, type Role } from "~/components/admin/types";
 import { Plus } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
@@ -128,6 +128,7 @@ export default function Roles({ loaderData }: Route.ComponentProps) {
           page={page}
           label={t("roles.tableLabel")}
           getRowId={(row) => String(row.id)}
+          rowForms={[DELETE_ROW]}
           searchPlaceholder={t("roles.searchPlaceholder")}
           emptyMessage={t("roles.empty")}
           filters={

@@ -11,7 +11,7 @@ import { NumberStatusBadge } from "~/components/numbers/number-status";
 import { CAPABILITIES, PHONE_NUMBER_STATUSES, type PhoneNumber } from "~/components/numbers/types";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, type RowForm } from "~/components/ui/confirm-dialog";
 import type { ColumnDef } from "~/components/ui/data-table";
 import { CellText, DataTable } from "~/components/ui/data-table";
 import { Input } from "~/components/ui/input";
@@ -39,6 +39,8 @@ import type { Route } from "./+types/tools.numbers";
 export const handle: StringsHandle = { i18n: ["numbers", "admin"] };
 
 const BULK_FORM = "numbers-bulk";
+/** A row's release (`intent=release`, `id`). */
+const RELEASE_ROW: RowForm = { name: "release", fields: { intent: "release" } };
 const SORTS = ["e164", "status", "type", "label", "created_at"] as const;
 const TYPES = ["local", "toll_free", "mobile"] as const;
 
@@ -231,7 +233,7 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
                   title={t("release.title", { number })}
                   description={t("release.description")}
                   confirmLabel={t("release.confirm")}
-                  fields={{ intent: "release", id: row.original.id }}
+                  row={{ form: RELEASE_ROW, name: "id", value: row.original.id }}
                   triggerProps={{
                     variant: "ghost",
                     size: "icon",
@@ -260,6 +262,7 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
           page={page}
           label={t("tableLabel")}
           getRowId={(row) => String(row.id)}
+          rowForms={[RELEASE_ROW]}
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
           exportTo="/exports/numbers"

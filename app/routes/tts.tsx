@@ -3,7 +3,7 @@ import { Form, Link, useNavigation, useSearchParams } from "react-router";
 import { formatDateTime } from "~/components/admin/format";
 import { listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
-import { DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
+import { DELETE_ROW, DeleteButton, EditLink, RowActions } from "~/components/admin/row-actions";
 import { Download, Plus, RotateCcw } from "~/components/icons";
 import { useFollowRendering } from "~/components/tools/follow-rendering";
 import { audioUrl, formatDuration, STATUS_VARIANTS, TTS_LANGUAGES, TTS_STATUSES, type TtsPrompt } from "~/components/tools/tts";
@@ -216,6 +216,7 @@ export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
           page={page}
           label={t("tableLabel")}
           getRowId={(row) => String(row.id)}
+          rowForms={[DELETE_ROW]}
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
           exportTo="/exports/tts"

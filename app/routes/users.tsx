@@ -3,14 +3,14 @@ import { data, Link, useSearchParams } from "react-router";
 import { formatDate, formatDateTime } from "~/components/admin/format";
 import { isId, listApiQuery, oneOf, redirectPastLastPage } from "~/components/admin/list-query";
 import { PageHeader } from "~/components/admin/page-header";
-import { actionsColumn, DeleteButton, EditLink } from "~/components/admin/row-actions";
+import { actionsColumn, DELETE_ROW, DeleteButton, EditLink } from "~/components/admin/row-actions";
 import { StatusBadge } from "~/components/admin/status-badge";
 import { type AdminUser, USER_STATUSES } from "~/components/admin/types";
 import { LogIn, Mail, Plus, UserX } from "~/components/icons";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, type RowForm } from "~/components/ui/confirm-dialog";
 import type { ColumnDef } from "~/components/ui/data-table";
 import { CellText, DataTable } from "~/components/ui/data-table";
 import { FilterSelect, OrganizationFilter } from "~/components/ui/list-filters";
@@ -33,6 +33,9 @@ import type { Route } from "./+types/users";
 export const handle: StringsHandle = { i18n: ["admin"] };
 
 const BULK_FORM = "users-bulk";
+/** "Log in as" a row's user (the masquerade route's `intent=start`, `userId`). */
+const MASQUERADE_ROW: RowForm = { name: "masquerade", action: "/masquerade", fields: { intent: "start" } };
+const ROW_FORMS = [MASQUERADE_ROW, DELETE_ROW];
 const SORTS = ["name", "email", "created_at", "last_login_at"] as const;
 
 /** The list's API query, for its loader and for a bulk action on "all matching the filter" alike. */
@@ -186,11 +189,10 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <>
             {allowed.masquerade && !self && target.status === "active" && (
               <ConfirmDialog
-                action="/masquerade"
                 title={t("users.logInAsTitle", { name: target.name })}
                 description={t("users.logInAsDescription", { name: target.name })}
                 confirmLabel={t("users.logInAsConfirm")}
-                fields={{ intent: "start", userId: target.id }}
+                row={{ form: MASQUERADE_ROW, name: "userId", value: target.id }}
                 triggerProps={{
                   variant: "ghost",
                   size: "icon",
@@ -231,6 +233,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           emptyMessage={t("users.empty")}
           exportTo="/exports/users"
           defaultHidden={loaderData.hiddenColumns}
+          rowForms={ROW_FORMS}
           bulk={
             allowed.update || allowed.create
               ? {

@@ -3,7 +3,7 @@ import { Link } from "react-router";
 import { Pencil, Trash2 } from "~/components/icons";
 import { RouterLinkClick } from "~/components/layout/menu-links";
 import { buttonVariants } from "~/components/ui/button";
-import { ConfirmDialog } from "~/components/ui/confirm-dialog";
+import { ConfirmDialog, type RowForm } from "~/components/ui/confirm-dialog";
 import type { ColumnDef } from "~/components/ui/data-table";
 import { useTranslation } from "~/lib/i18n";
 import { cn } from "~/lib/utils";
@@ -47,7 +47,10 @@ export function EditLink({ to, label }: { to: string; label: string }) {
   );
 }
 
-/** Delete with confirmation: posts `intent=delete` and the id to the list route's action. */
+/** A list's row delete: `intent=delete` and the row's `id` to the list route's action (its `DataTable`'s `rowForms`). */
+export const DELETE_ROW: RowForm = { name: "delete", fields: { intent: "delete" } };
+
+/** Delete with confirmation: posts `intent=delete` and the id to the list route's action (`DELETE_ROW`). */
 export function DeleteButton({ id, label, title, description }: { id: number; label: string; title: string; description: string }) {
   const { t } = useTranslation("admin");
   return (
@@ -56,7 +59,7 @@ export function DeleteButton({ id, label, title, description }: { id: number; la
       title={title}
       description={description}
       confirmLabel={t("actions.delete")}
-      fields={{ intent: "delete", id }}
+      row={{ form: DELETE_ROW, name: "id", value: id }}
       triggerProps={{
         variant: "ghost",
         size: "icon",

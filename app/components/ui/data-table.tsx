@@ -16,7 +16,7 @@ import {
 } from "~/components/icons";
 import { RouterLinkClick, routerLinkClick } from "~/components/layout/menu-links";
 import { Button, buttonVariants } from "~/components/ui/button";
-import { ListForms, useListForms } from "~/components/ui/confirm-dialog";
+import { ListForms, type RowForm, useListForms } from "~/components/ui/confirm-dialog";
 import { Input } from "~/components/ui/input";
 import { NativeSelect } from "~/components/ui/select";
 import { useTranslation } from "~/lib/i18n";
@@ -81,6 +81,8 @@ export interface DataTableProps<T> {
   bulk?: BulkSelection<T>;
   /** Hidden columns when the URL names none: the remembered choice or the list's defaults (`listColumns`). */
   defaultHidden?: string[];
+  /** The posts its rows share (`RowForm`, decision 074): one hidden form each under the table. */
+  rowForms?: RowForm[];
 }
 
 /** Which rows a bulk action applies to: the ticked ones, the whole page, or every row the filter selects. */
@@ -202,6 +204,7 @@ export function DataTable<T>({
   exportTo,
   bulk,
   defaultHidden,
+  rowForms,
 }: DataTableProps<T>) {
   const { t, language } = useTranslation("ui");
   const [searchParams] = useSearchParams();
@@ -238,8 +241,9 @@ export function DataTable<T>({
   const toHref = (changes: Record<string, string | number | null>) =>
     createPath({ pathname: location.pathname, search: withListParams(searchParams, changes) });
   const onLinkClick = routerLinkClick(location, navigate);
-  // The rows' small forms (delete, masquerade) are plain forms sharing the list's submit handler (`ListForms`).
-  const listForms = useListForms();
+  // The rows' posts (delete, masquerade) go through a plain form per `RowForm` sharing the list's submit handler.
+  const rowFormId = (name: string) => (rowForms?.some((rowForm) => rowForm.name === name) ? `${formId}-${name}` : undefined);
+  const listForms: ListForms = { ...useListForms(), rowFormId };
 
   function go(form: HTMLFormElement, submitter: HTMLElement | null, replace: boolean) {
     const query = compactListQuery(new FormData(form, submitter));
@@ -558,6 +562,21 @@ export function DataTable<T>({
             )}
           </tbody>
         </table>
+        {rowForms?.map((rowForm) => (
+          <form
+            key={rowForm.name}
+            id={rowFormId(rowForm.name)}
+            method="post"
+            action={rowForm.action ?? listForms.action}
+            onSubmit={listForms.onSubmit}
+            hidden
+            data-discover="true"
+          >
+            {Object.entries(rowForm.fields).map(([name, value]) => (
+              <input key={name} type="hidden" name={name} value={value} />
+            ))}
+          </form>
+        ))}
       </div>
 
       <div className="flex flex-wrap items-center justify-between gap-3 border-t px-5 py-4">
