@@ -8,13 +8,17 @@ export function formatDateTime(value: string | null, locale: string): string {
   return dateTimeFormat(locale, UTC_DATE_TIME).format(date);
 }
 
+// Frozen: the formatter is then found by the options object itself (app/lib/intl.ts); the dashboard's chart formats
+// ~90 days a render.
+const DAY_FORMATS = {
+  short: Object.freeze({ day: "numeric", month: "short", timeZone: "UTC" }),
+  long: Object.freeze({ dateStyle: "full", timeZone: "UTC" }),
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
+
 export function formatDay(value: string, locale: string, style: "short" | "long" = "short"): string {
   const date = new Date(`${value.slice(0, 10)}T00:00:00Z`);
   if (Number.isNaN(date.getTime())) return value;
-  return dateTimeFormat(
-    locale,
-    style === "short" ? { day: "numeric", month: "short", timeZone: "UTC" } : { dateStyle: "full", timeZone: "UTC" },
-  ).format(date);
+  return dateTimeFormat(locale, DAY_FORMATS[style]).format(date);
 }
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;

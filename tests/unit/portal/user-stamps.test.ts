@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { organizationOptions, roleFilterOptions } from "~/lib/admin/options.server";
 import { requireScreen } from "~/lib/sanctum/context.server";
 import type { CurrentUser } from "~/lib/types";
-import { encodeUserHeader, KNOWN_USER_HEADER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
+import { decodeUserHeader, encodeUserHeader, KNOWN_USER_HEADER, USER_HEADER, USER_STAMP_HEADER } from "../../../common/user-stamp";
 import { harness, runRoute, userWith } from "./route-harness";
 
 /**
@@ -77,6 +77,17 @@ async function setUp(user = ACTIVITY, { withOrganizations = false, withRoles = f
   const upstream = () => backend.calls.splice(0).filter((call) => call !== "GET /api/public-settings");
   return { backend, page, upstream, h, seen };
 }
+
+describe("the user header (Latin-1: base64 of the JSON's UTF-8)", () => {
+  it("carries any text there and back, and reads a header that is not one as null", () => {
+    const user = { id: 7, name: "ليلى حداد — Zoë", permissions: Array.from({ length: 60 }, (_, i) => `tools.${i}.read`) };
+    const header = encodeUserHeader(user);
+    expect(header).toMatch(/^[A-Za-z0-9+/=]+$/);
+    expect(decodeUserHeader(header)).toEqual(user);
+    expect(decodeUserHeader("not base64!")).toBeNull();
+    expect(decodeUserHeader(btoa("{not json"))).toBeNull();
+  });
+});
 
 describe("user stamps: one upstream call per navigation", () => {
   it("asks who is signed in on the first page only; later pages make only their own call", async () => {

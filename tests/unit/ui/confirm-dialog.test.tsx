@@ -99,8 +99,22 @@ describe("ConfirmDialog", () => {
       const html = await list([MASQUERADE, DELETE]);
       expect(findTags(html, "form", 'method="post"')).toHaveLength(2);
       for (const id of [41, 42]) {
-        expect(posted(html, `Log in as ${id}`)).toEqual({ action: "/masquerade", method: "post", fields: [["intent", "start"], ["userId", String(id)]] });
-        expect(posted(html, `Delete ${id}`)).toEqual({ action: "/users?page=1", method: "post", fields: [["intent", "delete"], ["id", String(id)]] });
+        expect(posted(html, `Log in as ${id}`)).toEqual({
+          action: "/masquerade",
+          method: "post",
+          fields: [
+            ["intent", "start"],
+            ["userId", String(id)],
+          ],
+        });
+        expect(posted(html, `Delete ${id}`)).toEqual({
+          action: "/users?page=1",
+          method: "post",
+          fields: [
+            ["intent", "delete"],
+            ["id", String(id)],
+          ],
+        });
       }
       const [shared] = findTags(html, "form", 'method="post"', 'action="/masquerade"');
       expect(attr(shared, "hidden")).toBe("");
