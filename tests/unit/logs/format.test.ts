@@ -14,6 +14,16 @@ describe("log formatting", () => {
     expect(formatDay("2026-03-05", "en", "long")).toBe("Thursday, March 5, 2026");
   });
 
+  it("keeps a day's text per language and style (the kept text is the one asked for, twice)", () => {
+    for (let round = 0; round < 2; round++) {
+      expect(formatDay("2026-03-05T10:00:00Z", "en")).toBe("Mar 5");
+      expect(formatDay("2026-03-05", "fr")).toBe("5 mars");
+      expect(formatDay("2026-03-05", "fr", "long")).toBe("jeudi 5 mars 2026");
+      expect(formatDay("2026-03-06", "en")).toBe("Mar 6");
+      expect(formatDay("not a day", "en")).toBe("not a day");
+    }
+  });
+
   it("accepts only real calendar days as filters", () => {
     expect(validDay("2026-02-28")).toBe("2026-02-28");
     expect(validDay("2026-02-30")).toBeNull();
