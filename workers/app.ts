@@ -2,6 +2,7 @@ import { createRequestHandler, RouterContextProvider } from "react-router";
 import { forwardApiRequest, isBearerApiRequest } from "~/lib/api-passthrough.server";
 import { cloudflareContext } from "~/lib/cloudflare.server";
 import { setCookiePrefix } from "~/lib/preferences";
+import { requestUrl } from "~/lib/request-url.server";
 import { forwardWebhook, webhookCarrier } from "~/lib/webhooks.server";
 
 const loadBuild = () => import("virtual:react-router/server-build");
@@ -21,7 +22,8 @@ const requestHandler = import.meta.env.DEV
 
 export default {
   async fetch(request, env, ctx) {
-    const { pathname } = new URL(request.url);
+    // Parsed once for the request: the session, the upstream client and the cookies read the same URL.
+    const { pathname } = requestUrl(request);
     // Carrier webhooks go straight to the backend, raw and without a session (app/lib/webhooks.server.ts).
     const carrier = webhookCarrier(pathname);
     if (carrier) return forwardWebhook(request, carrier, env);
