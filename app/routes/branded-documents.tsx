@@ -224,8 +224,8 @@ function DeleteDocument({ document }: { document: BrandedDocument }) {
   return (
     <ConfirmDialog
       destructive
-      title={t("delete.title")}
-      description={t("delete.description", { name: document.name })}
+      title={() => t("delete.title")}
+      description={() => t("delete.description", { name: document.name })}
       confirmLabel={t("admin:actions.delete")}
       row={{ form: DELETE_ROW, name: "id", value: document.id }}
       triggerProps={{

@@ -240,8 +240,8 @@ export default function DeviceOverrides({ loaderData, actionData }: Route.Compon
               <DeleteButton
                 id={row.original.id}
                 label={t("delete", { mac })}
-                title={t("deleteTitle", { mac })}
-                description={t("deleteDescription")}
+                title={() => t("deleteTitle", { mac })}
+                description={() => t("deleteDescription")}
               />
             </RowActions>
           );

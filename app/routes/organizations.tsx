@@ -123,8 +123,8 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
               <DeleteButton
                 id={target.id}
                 label={t("organizations.delete", { name: target.name })}
-                title={t("organizations.deleteTitle", { name: target.name })}
-                description={t("organizations.deleteDescription")}
+                title={() => t("organizations.deleteTitle", { name: target.name })}
+                description={() => t("organizations.deleteDescription")}
               />
             )}
           </>

@@ -108,8 +108,8 @@ export default function Roles({ loaderData }: Route.ComponentProps) {
               <DeleteButton
                 id={target.id}
                 label={t("roles.delete", { name: target.name })}
-                title={t("roles.deleteTitle", { name: target.name })}
-                description={t("roles.deleteDescription")}
+                title={() => t("roles.deleteTitle", { name: target.name })}
+                description={() => t("roles.deleteDescription")}
               />
             )}
           </>

@@ -230,8 +230,8 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
               {row.original.status === "in_service" && (
                 <ConfirmDialog
                   destructive
-                  title={t("release.title", { number })}
-                  description={t("release.description")}
+                  title={() => t("release.title", { number })}
+                  description={() => t("release.description")}
                   confirmLabel={t("release.confirm")}
                   row={{ form: RELEASE_ROW, name: "id", value: row.original.id }}
                   triggerProps={{

@@ -194,8 +194,8 @@ export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
                 <DeleteButton
                   id={prompt.id}
                   label={t("delete", { name: prompt.name })}
-                  title={t("deleteTitle", { name: prompt.name })}
-                  description={t("deleteDescription")}
+                  title={() => t("deleteTitle", { name: prompt.name })}
+                  description={() => t("deleteDescription")}
                 />
               )}
             </RowActions>

@@ -189,8 +189,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           <>
             {allowed.masquerade && !self && target.status === "active" && (
               <ConfirmDialog
-                title={t("users.logInAsTitle", { name: target.name })}
-                description={t("users.logInAsDescription", { name: target.name })}
+                title={() => t("users.logInAsTitle", { name: target.name })}
+                description={() => t("users.logInAsDescription", { name: target.name })}
                 confirmLabel={t("users.logInAsConfirm")}
                 row={{ form: MASQUERADE_ROW, name: "userId", value: target.id }}
                 triggerProps={{
@@ -209,8 +209,8 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
               <DeleteButton
                 id={target.id}
                 label={t("users.delete", { name: target.name })}
-                title={t("users.deleteTitle", { name: target.name })}
-                description={t("users.deleteDescription", { name: target.name })}
+                title={() => t("users.deleteTitle", { name: target.name })}
+                description={() => t("users.deleteDescription", { name: target.name })}
               />
             )}
           </>

@@ -93,9 +93,12 @@ test("the first toast loads sonner and is shown", async ({ page }) => {
 test("a list's confirm dialog loads on first use and still confirms or cancels", async ({ page }) => {
   await signIn(page, ACCOUNTS.superAdmin, undefined, "/users?search=ethan");
   const trigger = page.getByRole("button", { name: /^Delete / }).first();
+  const name = (await trigger.getAttribute("aria-label"))?.replace(/^Delete /, "");
   await trigger.click();
   const dialog = page.getByRole("alertdialog");
   await expect(dialog).toBeVisible();
+  // The row's strings are written when the dialog opens (decision 074): its title names the row.
+  await expect(dialog.getByRole("heading")).toHaveText(`Delete ${name}?`);
   await dialog.getByRole("button", { name: "Cancel" }).click();
   await expect(dialog).toBeHidden();
   await trigger.click();

@@ -51,7 +51,18 @@ export function EditLink({ to, label }: { to: string; label: string }) {
 export const DELETE_ROW: RowForm = { name: "delete", fields: { intent: "delete" } };
 
 /** Delete with confirmation: posts `intent=delete` and the id to the list route's action (`DELETE_ROW`). */
-export function DeleteButton({ id, label, title, description }: { id: number; label: string; title: string; description: string }) {
+export function DeleteButton({
+  id,
+  label,
+  title,
+  description,
+}: {
+  id: number;
+  label: string;
+  /** Written when the dialog opens (`ConfirmDialog`'s `title` as a function). */
+  title: () => string;
+  description: () => string;
+}) {
   const { t } = useTranslation("admin");
   return (
     <ConfirmDialog

@@ -64,9 +64,12 @@ function plainAction(lists: ListForms | null, action: string | undefined): strin
 }
 
 export interface ConfirmDialogProps {
-  /** Dialog title (default "Are you sure?"). */
-  title?: string;
-  description?: React.ReactNode;
+  /**
+   * Dialog title (default "Are you sure?"). As a function, written when the dialog first opens: a list's rows pass
+   * functions, so that the server writes no dialog strings for dialogs nobody opens (issue 27).
+   */
+  title?: string | (() => string);
+  description?: React.ReactNode | (() => React.ReactNode);
   /** Label of the confirming button (default "Confirm"). */
   confirmLabel?: string;
   /** Red confirming button, for deletions and other irreversible actions. */
@@ -193,8 +196,8 @@ export function ConfirmDialog({
           <ConfirmDialogContent
             open={open}
             onOpenChange={setOpen}
-            title={title}
-            description={description}
+            title={typeof title === "function" ? title() : title}
+            description={typeof description === "function" ? description() : description}
             confirmLabel={confirmLabel}
             destructive={destructive}
             formId={formId}
