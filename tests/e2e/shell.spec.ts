@@ -23,6 +23,30 @@ test.describe("signed-in layout", () => {
     await expect(nav.getByRole("link", { name: /System status/ })).toBeVisible();
   });
 
+  test("the menu marks the page's entry after a client navigation and the entry used keeps the focus", async ({ page }) => {
+    await signIn(page, ACCOUNTS.superAdmin);
+    // The menu's entries are drawn as one HTML string (decision 075): a client navigation marks the new entry in
+    // place rather than drawing the menu again, which would take the focus off the entry just used.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    const nav = page.locator("#vertical-nav nav");
+    const users = nav.getByRole("link", { name: "Users", exact: true });
+    await users.focus();
+    await page.keyboard.press("Enter");
+    await expect(page).toHaveURL(/\/users$/);
+    await expect(page.locator("[data-slot='data-table']")).toBeVisible();
+    await expect(users).toHaveAttribute("aria-current", "page");
+    await expect(nav.getByRole("link", { name: "Dashboard" })).not.toHaveAttribute("aria-current");
+    await expect(nav.locator("[aria-current]")).toHaveCount(1);
+    await expect(users).toBeFocused();
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+    // Back to the dashboard with the mouse: the marks follow.
+    await nav.getByRole("link", { name: "Dashboard" }).click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(nav.getByRole("link", { name: "Dashboard" })).toHaveAttribute("aria-current", "page");
+    await expect(users).not.toHaveAttribute("aria-current");
+    expect(await page.evaluate(() => "sameDocument" in window)).toBe(true);
+  });
+
   test("below 1280 px the navigation is an overlay", async ({ page }) => {
     await page.setViewportSize({ width: 1024, height: 768 });
     await signIn(page, ACCOUNTS.superAdmin);

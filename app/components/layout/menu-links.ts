@@ -30,6 +30,8 @@ export interface MenuLinks {
   pathname: string;
   /** The anchors' click handler: a client navigation to the anchor's `href`, replacing the entry when it is the page. */
   onClick: (event: MouseEvent<HTMLAnchorElement>) => void;
+  /** The same on an element holding anchors drawn as HTML (the vertical navigation's `<nav>`, decision 075). */
+  onClickWithin: (event: MouseEvent<HTMLElement>) => void;
 }
 
 /**
@@ -38,16 +40,26 @@ export interface MenuLinks {
  * modifier key, another button, an anchor with a `target`) is the browser's.
  */
 export function routerLinkClick(location: Location, navigate: NavigateFunction): MenuLinks["onClick"] {
+  return (event) => follow(event.currentTarget, event, location, navigate);
+}
+
+/** `routerLinkClick` for the anchors inside the element handling the click: the anchor the click landed on. */
+export function routerLinkClickWithin(location: Location, navigate: NavigateFunction): MenuLinks["onClickWithin"] {
   return (event) => {
-    if (!isRouterClick(event)) return;
-    const anchor = event.currentTarget;
-    const to = anchor.getAttribute("href");
-    const target = anchor.getAttribute("target");
-    if (!to || (target && target !== "_self")) return;
-    event.preventDefault();
-    // `<Link>` replaces the history entry when the link is to the page already shown.
-    void navigate(to, { replace: location.pathname + location.search + location.hash === to });
+    const target = event.target as Partial<Element> | null;
+    const anchor = typeof target?.closest === "function" ? target.closest("a") : null;
+    if (anchor && event.currentTarget.contains(anchor)) follow(anchor, event, location, navigate);
   };
+}
+
+function follow(anchor: Pick<Element, "getAttribute">, event: MouseEvent, location: Location, navigate: NavigateFunction): void {
+  if (!isRouterClick(event)) return;
+  const to = anchor.getAttribute("href");
+  const target = anchor.getAttribute("target");
+  if (!to || (target && target !== "_self")) return;
+  event.preventDefault();
+  // `<Link>` replaces the history entry when the link is to the page already shown.
+  void navigate(to, { replace: location.pathname + location.search + location.hash === to });
 }
 
 /**
@@ -59,5 +71,9 @@ export const RouterLinkClick = createContext<MenuLinks["onClick"] | null>(null);
 export function useMenuLinks(): MenuLinks {
   const location = useLocation();
   const navigate = useNavigate();
-  return { pathname: location.pathname, onClick: routerLinkClick(location, navigate) };
+  return {
+    pathname: location.pathname,
+    onClick: routerLinkClick(location, navigate),
+    onClickWithin: routerLinkClickWithin(location, navigate),
+  };
 }

@@ -1,11 +1,12 @@
-import { ExternalLink, PanelLeftClose, PanelLeftOpen, X } from "~/components/icons";
+import { useLayoutEffect, useRef } from "react";
+import { PanelLeftClose, PanelLeftOpen, X } from "~/components/icons";
 import { useTranslation } from "~/lib/i18n";
 import type { NavGroup } from "~/lib/navigation.server";
 import type { PublicSettings } from "~/lib/types";
 import { cn } from "~/lib/utils";
 import { Logo } from "./logo";
 import { isActivePath, useMenuLinks } from "./menu-links";
-import { NavIcon } from "./nav-icon";
+import { markActiveNavItem, type NavStrings, navItemsHtml, navItemsKey } from "./nav-items-html";
 import { PreferenceForm } from "./preference-form";
 import { ToggleLabel } from "./toggle-label";
 
@@ -37,10 +38,28 @@ export function VerticalNav({
   /** The icon sprite's URL (versioned). */
   icons: string;
 }) {
-  const { t } = useTranslation(["nav", "common"]);
+  const { t, language } = useTranslation(["nav", "common"]);
   const iconsOnly = desktop && collapsed;
   const links = useMenuLinks();
   const onDashboard = isActivePath(links.pathname, "/dashboard");
+  const navRef = useRef<HTMLElement>(null);
+  // The entries as one HTML string (decision 075). In the browser the string drawn first stays while only the active
+  // entry changes, which `markActiveNavItem` marks in place; a new menu, language or icon mode draws a new one.
+  const drawn = useRef<{ key: string; html: string }>(null);
+  const input = { groups, language, iconsOnly, icons };
+  const key = navItemsKey(input);
+  if (drawn.current?.key !== key) {
+    const strings: NavStrings = {
+      section: (section) => t(`nav:sections.${section}`),
+      label: (item) => t(`nav:${item.label}` as "nav:dashboard"),
+      externalTitle: (label) => t("nav:externalLink", { label }),
+    };
+    drawn.current = { key, html: navItemsHtml({ ...input, strings, pathname: links.pathname }) };
+  }
+  const html = drawn.current.html;
+  useLayoutEffect(() => {
+    if (navRef.current) markActiveNavItem(navRef.current, links.pathname);
+  }, [links.pathname]);
   return (
     <aside
       id="vertical-nav"
@@ -82,66 +101,14 @@ export function VerticalNav({
           <X className="size-5" />
         </ToggleLabel>
       </div>
-      <nav className="flex-1 overflow-y-auto px-3 pb-4">
-        {groups.map((group) => (
-          <div key={group.section} className="mt-4 first:mt-1">
-            <p
-              className={cn(
-                "px-3 pb-1.5 font-medium text-[0.8125rem] text-sidebar-muted-foreground uppercase tracking-wide",
-                iconsOnly && "xl:sr-only",
-              )}
-            >
-              {t(`nav:sections.${group.section}`)}
-            </p>
-            <ul className="space-y-0.5">
-              {group.items.map((item) => {
-                const label = t(`nav:${item.label}` as "nav:dashboard");
-                const active = !item.external && isActivePath(links.pathname, item.href);
-                const content = (
-                  <>
-                    <NavIcon sprite={icons} id={item.id} className="size-5 shrink-0" />
-                    <span className={cn("truncate", iconsOnly && "xl:sr-only")}>{label}</span>
-                    {item.external && !iconsOnly && <ExternalLink className="ms-auto size-3.5 opacity-60" aria-hidden="true" />}
-                  </>
-                );
-                // A component class of app/app.css and the states' utilities (decision 069).
-                const itemClass =
-                  "nav-link hover:bg-sidebar-accent focus-visible:outline-none focus-visible:ring-[3px] focus-visible:ring-sidebar-ring";
-                return (
-                  <li key={item.id}>
-                    {item.external ? (
-                      <a
-                        href={item.href}
-                        target="_blank"
-                        rel="noopener noreferrer"
-                        className={itemClass}
-                        title={t("nav:externalLink", { label })}
-                      >
-                        {content}
-                      </a>
-                    ) : (
-                      <a
-                        href={item.href}
-                        onClick={links.onClick}
-                        title={iconsOnly ? label : undefined}
-                        aria-current={active ? "page" : undefined}
-                        className={cn(
-                          itemClass,
-                          active &&
-                            "bg-linear-to-r from-sidebar-primary to-sidebar-primary/70 text-sidebar-primary-foreground shadow-md hover:bg-sidebar-primary rtl:bg-linear-to-l",
-                        )}
-                        data-discover="true"
-                      >
-                        {content}
-                      </a>
-                    )}
-                  </li>
-                );
-              })}
-            </ul>
-          </div>
-        ))}
-      </nav>
+      {/* biome-ignore lint/a11y/useKeyWithClickEvents: the clicks of its links (Enter on a link is a click), taken as <Link> would. */}
+      <nav
+        ref={navRef}
+        className="flex-1 overflow-y-auto px-3 pb-4"
+        onClick={links.onClickWithin}
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: built by navItemsHtml, every label and address escaped.
+        dangerouslySetInnerHTML={{ __html: html }}
+      />
     </aside>
   );
 }

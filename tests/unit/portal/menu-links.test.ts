@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import { isActivePath, isRouterClick, routerLinkClick } from "~/components/layout/menu-links";
+import { isActivePath, isRouterClick, routerLinkClick, routerLinkClickWithin } from "~/components/layout/menu-links";
 
 describe("isActivePath (the menus' active entry, as <NavLink> decides)", () => {
   it("marks the entry of the page and of its parents only", () => {
@@ -65,6 +65,52 @@ describe("routerLinkClick (plain anchors navigating as <Link> does)", () => {
     const navigate = vi.fn();
     const onClick = routerLinkClick(location as never, navigate);
     for (const event of [click("/a", { metaKey: true }), click("/a", { button: 1 }), click("/a", { target: "_blank" }), click(null)]) {
+      onClick(event as never);
+      expect(event.preventDefault).not.toHaveBeenCalled();
+    }
+    expect(navigate).not.toHaveBeenCalled();
+  });
+});
+
+describe("routerLinkClickWithin (the anchors of a menu drawn as HTML, decision 075)", () => {
+  const location = { pathname: "/dashboard", search: "", hash: "", state: null, key: "k" };
+  /** A click on the icon or text inside an anchor of the menu, or on the menu outside any anchor (anchor null). */
+  function clickIn(anchor: { href: string | null; target?: string; inMenu?: boolean } | null, init: { metaKey?: boolean } = {}) {
+    const element = anchor && { getAttribute: (name: string) => (name === "href" ? anchor.href : (anchor.target ?? null)) };
+    return {
+      button: 0,
+      metaKey: init.metaKey ?? false,
+      altKey: false,
+      ctrlKey: false,
+      shiftKey: false,
+      defaultPrevented: false,
+      target: { closest: (selector: string) => (selector === "a" ? element : null) },
+      currentTarget: { contains: (node: unknown) => node === element && anchor?.inMenu !== false },
+      preventDefault: vi.fn(),
+    };
+  }
+
+  it("navigates on the client to the anchor the click landed in", () => {
+    const navigate = vi.fn();
+    const onClick = routerLinkClickWithin(location as never, navigate);
+    const event = clickIn({ href: "/users" });
+    onClick(event as never);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(navigate).toHaveBeenLastCalledWith("/users", { replace: false });
+    onClick(clickIn({ href: "/dashboard" }) as never);
+    expect(navigate).toHaveBeenLastCalledWith("/dashboard", { replace: true });
+  });
+
+  it("leaves clicks outside an anchor, outside the menu, new-tab entries and modifier clicks to the browser", () => {
+    const navigate = vi.fn();
+    const onClick = routerLinkClickWithin(location as never, navigate);
+    const events = [
+      clickIn(null),
+      clickIn({ href: "/users", inMenu: false }),
+      clickIn({ href: "https://billing.example.test", target: "_blank" }),
+      clickIn({ href: "/users" }, { metaKey: true }),
+    ];
+    for (const event of events) {
       onClick(event as never);
       expect(event.preventDefault).not.toHaveBeenCalled();
     }
