@@ -20,7 +20,8 @@
 // profile of the portal's isolate over 200 more requests per build (`<dir>/<page>-<build index>.cpuprofile`, shares
 // only: the inspector slows the isolate) and prints its top functions by self time. The CPU figures of a run with
 // PROFILE are not comparable with the others' (and it needs a Node with WebSocket: the project's, node_modules/.bin/node).
-// Each page is first asked WARM_UP times per build; VERBOSE=1 prints every round's figure.
+// Each page is first asked WARM_UP (default 600) times per build; then the pages take turns round by round, and within
+// a page the builds do. VERBOSE=1 prints every round's figure.
 // Ports: PORT (default 5520) upwards, one per build (and PORT + 100 upwards for the inspectors).
 import { spawn } from "node:child_process";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -41,7 +42,7 @@ if (!buildList || !tapeFile || !nArg || pageUrls.length === 0) {
 const builds = buildList.split(",").map((dir) => resolve(dir));
 const n = Number(nArg);
 const rounds = Number(process.env.ROUNDS || 10);
-const WARM_UP = 600;
+const WARM_UP = Number(process.env.WARM_UP || 600);
 const firstPort = Number(process.env.PORT || 5520);
 const tape = JSON.parse(readFileSync(tapeFile, "utf8"));
 const sleep = (ms) => new Promise((done) => setTimeout(done, ms));
@@ -167,7 +168,7 @@ try {
   const loadAverage = () => readFileSync("/proc/loadavg", "utf8").split(" ").slice(0, 3).join(" ");
   const report = { loadAverage: [loadAverage()], pages: [] };
   console.log(`load average ${report.loadAverage[0]}`);
-  for (const url of urls) {
+  const askers = urls.map((url) => {
     const signedOut = url.startsWith("!");
     const path = signedOut ? url.slice(1) : url;
     const ask = async (server) => {
@@ -176,11 +177,17 @@ try {
       const expected = url === FLOOR_URL ? 405 : 200;
       if (response.status !== expected) throw new Error(`${server.dir} ${path}: HTTP ${response.status}\n${server.errors}`);
     };
-    // Warm-up: V8 keeps optimising a page's code over its first several hundred requests (a round of 40 after 30 read
-    // twice what it reads after 300); a production isolate serves thousands.
-    for (const server of servers) for (let i = 0; i < WARM_UP; i++) await ask(server);
-    const perBuild = servers.map(() => []);
-    for (let round = 0; round < rounds; round++) {
+    return { url, path, ask, perBuild: servers.map(() => []) };
+  });
+  // Warm-up: V8 keeps optimising a page's code over its first several hundred requests (a round of 40 after 30 read
+  // twice what it reads after 300); a production isolate serves thousands.
+  for (const { ask } of askers) for (const server of servers) for (let i = 0; i < WARM_UP; i++) await ask(server);
+  // The pages take turns round by round, as the builds do within a page: a minute of interference from the host (this
+  // machine has them: one page's rounds read 3.6 or 5.4 ms from one run to the next when each page had its rounds in
+  // a row) then weighs on every page and build alike instead of on whichever page was being read.
+  for (let round = 0; round < rounds; round++) {
+    for (let step = 0; step < askers.length; step++) {
+      const { ask, perBuild } = askers[(step + round) % askers.length];
       for (let turn = 0; turn < servers.length; turn++) {
         const index = (turn + round) % servers.length;
         const before = cpuMs(servers[index].child.pid);
@@ -188,6 +195,8 @@ try {
         perBuild[index].push((cpuMs(servers[index].child.pid) - before) / n);
       }
     }
+  }
+  for (const { url, path, ask, perBuild } of askers) {
     if (process.env.VERBOSE) console.log(perBuild.map((values) => values.map((v) => v.toFixed(1)).join(" ")).join("\n"));
     const figures = perBuild.map((values) => {
       const sorted = [...values].sort((a, b) => a - b);
