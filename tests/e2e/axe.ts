@@ -33,6 +33,9 @@ export async function expectNoSeriousViolations(page: Page, label: string, optio
   // toast over it is hidden, and axe read a primary button's colours halfway (CI, porting-loa). It leaves the page's
   // controls before the scan, and the scan waits for what that starts to end.
   if (options.only !== "toasts") await page.mouse.move(0, 0);
+  // The transition that leaving starts exists only once the browser has restyled: two frames, then the wait below sees
+  // it (CI, porting-orders: a "check" button under the pointer after a client navigation, read halfway).
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.waitForFunction(
     () =>
       Array.from(document.querySelectorAll("[data-sonner-toast]")).every((toast) => toast.getAttribute("data-mounted") === "true") &&
