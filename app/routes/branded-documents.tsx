@@ -186,7 +186,7 @@ export default function BrandedDocuments({ loaderData }: Route.ComponentProps) {
           page={page}
           label={t("title")}
           getRowId={(row) => String(row.id)}
-          rowForms={[DELETE_ROW]}
+          rowForms={canManage ? [DELETE_ROW] : undefined}
           searchPlaceholder={t("search")}
           emptyMessage={t("empty")}
           filters={

@@ -143,7 +143,7 @@ export default function Organizations({ loaderData }: Route.ComponentProps) {
           page={page}
           label={t("organizations.tableLabel")}
           getRowId={(row) => String(row.id)}
-          rowForms={[DELETE_ROW]}
+          rowForms={allowed.delete ? [DELETE_ROW] : undefined}
           searchPlaceholder={t("organizations.searchPlaceholder")}
           emptyMessage={t("organizations.empty")}
           exportTo="/exports/organizations"

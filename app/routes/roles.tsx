@@ -128,7 +128,7 @@ export default function Roles({ loaderData }: Route.ComponentProps) {
           page={page}
           label={t("roles.tableLabel")}
           getRowId={(row) => String(row.id)}
-          rowForms={[DELETE_ROW]}
+          rowForms={allowed.delete ? [DELETE_ROW] : undefined}
           searchPlaceholder={t("roles.searchPlaceholder")}
           emptyMessage={t("roles.empty")}
           filters={

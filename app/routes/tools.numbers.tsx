@@ -262,7 +262,7 @@ export default function PhoneNumbers({ loaderData, actionData }: Route.Component
           page={page}
           label={t("tableLabel")}
           getRowId={(row) => String(row.id)}
-          rowForms={[RELEASE_ROW]}
+          rowForms={allowed.order ? [RELEASE_ROW] : undefined}
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
           exportTo="/exports/numbers"

@@ -216,7 +216,7 @@ export default function TextToSpeech({ loaderData }: Route.ComponentProps) {
           page={page}
           label={t("tableLabel")}
           getRowId={(row) => String(row.id)}
-          rowForms={[DELETE_ROW]}
+          rowForms={allowed.modify ? [DELETE_ROW] : undefined}
           searchPlaceholder={t("searchPlaceholder")}
           emptyMessage={t("empty")}
           exportTo="/exports/tts"

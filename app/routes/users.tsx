@@ -35,7 +35,6 @@ export const handle: StringsHandle = { i18n: ["admin"] };
 const BULK_FORM = "users-bulk";
 /** "Log in as" a row's user (the masquerade route's `intent=start`, `userId`). */
 const MASQUERADE_ROW: RowForm = { name: "masquerade", action: "/masquerade", fields: { intent: "start" } };
-const ROW_FORMS = [MASQUERADE_ROW, DELETE_ROW];
 const SORTS = ["name", "email", "created_at", "last_login_at"] as const;
 
 /** The list's API query, for its loader and for a bulk action on "all matching the filter" alike. */
@@ -233,7 +232,7 @@ export default function Users({ loaderData, actionData }: Route.ComponentProps) 
           emptyMessage={t("users.empty")}
           exportTo="/exports/users"
           defaultHidden={loaderData.hiddenColumns}
-          rowForms={ROW_FORMS}
+          rowForms={[...(allowed.masquerade ? [MASQUERADE_ROW] : []), ...(allowed.delete ? [DELETE_ROW] : [])]}
           bulk={
             allowed.update || allowed.create
               ? {
